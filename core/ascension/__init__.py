@@ -1,0 +1,24 @@
+"""Ascension, the base deckbuilding game, behind the common game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.ascension.state import State, new_state, restore, snapshot
+from core.ascension.view import AscensionView, checksum, describe, determinize, view
+
+NAME = "ascension"
+TITLE = "Ascension"
+
+
+def new_game(options: dict[str, Any], seed: int) -> State:
+    """A new game: ``options`` = players, edition, honor_pool, seats, names."""
+    return new_state(options, seed)
+
+
+__all__ = [
+    "NAME", "TITLE", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
+    "legal_actions", "new_game", "outcome", "restore", "scores", "snapshot", "view",
+    "why_illegal",
+]

@@ -1,0 +1,243 @@
+"""Legal actions, applying them, the end of a turn and of the game, and the final score."""
+
+from __future__ import annotations
+
+from core.ascension import effects as fx
+from core.ascension.state import State
+from core.contract import Action, Event, IllegalAction, Outcome
+
+PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
+    "play", "activate", "acquire", "defeat", "end", "choose", "decline")
+
+
+def acquire_cost(s: State, uid: int) -> int:
+    """Runes a card costs the current player now (after Reactor Monk's discount)."""
+    card = s.cards[uid]
+    cost = card.cost
+    if card.kind == "construct":
+        cost = max(0, cost - s.turn.discount)
+    return cost
+
+
+def runes_for(s: State, uid: int) -> int:
+    """Runes the current player can spend on ``uid`` (Mechana-only Runes count for those)."""
+    card = s.cards[uid]
+    extra = s.turn.mechana_runes if card.kind == "construct" and card.faction == "mechana" else 0
+    return s.turn.runes + extra
+
+
+def acquirable(s: State) -> list[int]:
+    """Cards on offer to acquire: center-row heroes and constructs, and each pile's top."""
+    offer = [u for u in s.center_row if u >= 0 and s.cards[u].kind != "monster"]
+    if s.mystics:
+        offer.append(s.mystics[-1])
+    if s.heavies:
+        offer.append(s.heavies[-1])
+    return offer
+
+
+def defeatable(s: State) -> list[int]:
+    return [u for u in s.center_row if u >= 0 and s.cards[u].kind == "monster"] + [s.cultist]
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every action the seat to move may take now."""
+    if s.over:
+        return []
+    if s.pending:
+        d = s.pending[-1]
+        acts = [Action(CHOOSE, c) for c in d.choices]
+        if d.optional:
+            acts.append(Action(DECLINE))
+        return acts
+    t = s.turn
+    me = s.players[s.current]
+    acts = [Action(PLAY, u) for u in me.hand]
+    for c in me.constructs:
+        for i, ab in enumerate(s.cards[c].abilities):
+            if (c, i) in t.used or ab.pay_runes > t.runes or (ab.banish_self and s.ending):
+                continue
+            acts.append(Action(ACTIVATE, c, i))
+    acts += [Action(ACQUIRE, u) for u in acquirable(s) if acquire_cost(s, u) <= runes_for(s, u)]
+    acts += [Action(DEFEAT, u) for u in defeatable(s) if s.cards[u].power <= t.power]
+    acts.append(Action(END))
+    return acts
+
+
+def why_illegal(s: State, a: Action) -> str | None:
+    """The reason ``a`` cannot be taken now, or None if it can."""
+    if s.over:
+        return "the game is over"
+    kind, uid = a.kind, a.card
+    if s.pending:
+        d = s.pending[-1]
+        if kind == CHOOSE and uid in d.choices:
+            return None
+        if kind == DECLINE:
+            return None if d.optional else "this choice cannot be declined"
+        return "finish the current choice first"
+    if kind in (CHOOSE, DECLINE):
+        return "there is no choice to make"
+    if kind == END:
+        return None
+    if not 0 <= uid < len(s.cards):
+        return f"there is no card {uid}"
+    card = s.cards[uid]
+    me = s.players[s.current]
+    t = s.turn
+    if kind == PLAY:
+        return None if uid in me.hand else f"{card.name} is not in your hand"
+    if kind == ACTIVATE:
+        if uid not in me.constructs:
+            return f"{card.name} is not one of your constructs in play"
+        if not 0 <= a.option < len(card.abilities):
+            return f"{card.name} has no such ability"
+        ab = card.abilities[a.option]
+        if (uid, a.option) in t.used:
+            return f"{card.name} has already used that ability this turn"
+        if ab.pay_runes > t.runes:
+            return f"that needs {ab.pay_runes} Runes; you have {t.runes}"
+        if ab.banish_self and s.ending:
+            return "the game is ending: every player gets the same number of turns"
+        return None
+    if kind == ACQUIRE:
+        if uid not in acquirable(s):
+            return f"{card.name} is not on offer"
+        cost, have = acquire_cost(s, uid), runes_for(s, uid)
+        return None if cost <= have else f"{card.name} costs {cost} Runes; you have {have}"
+    if kind == DEFEAT:
+        if uid not in defeatable(s):
+            return f"{card.name} is not a monster you can fight"
+        if card.power > t.power:
+            return f"{card.name} needs {card.power} Power; you have {t.power}"
+        return None
+    return f"unknown action {kind!r}"
+
+
+def apply(s: State, a: Action) -> list[Event]:
+    """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
+    a = Action(*a)
+    reason = why_illegal(s, a)
+    if reason is not None:
+        raise IllegalAction(reason)
+    events: list[Event] = []
+    s.steps += 1
+    seat = s.to_move
+    assert seat is not None
+    if s.pending:
+        d = s.pending.pop()
+        fx.answer(s, d, a.card if a.kind == CHOOSE else None, events)
+    elif a.kind == PLAY:
+        _play(s, a.card, events)
+    elif a.kind == ACTIVATE:
+        _activate(s, a.card, a.option, events)
+    elif a.kind == ACQUIRE:
+        _acquire(s, a.card, events)
+    elif a.kind == DEFEAT:
+        s.turn.power -= s.cards[a.card].power
+        fx.defeat(s, s.current, a.card, events)
+    elif a.kind == END:
+        _end_turn(s, events)
+        return events
+    fx.run(s, events)
+    return events
+
+
+def _play(s: State, uid: int, events: list[Event]) -> None:
+    me = s.players[s.current]
+    me.hand.remove(uid)
+    events.append(Event("play", s.current, uid))
+    if s.cards[uid].kind == "construct":
+        fx.enter_play(s, s.current, uid, events)
+    else:
+        s.turn.played.append(uid)
+        fx.hero_played(s, uid, events)
+
+
+def _activate(s: State, uid: int, index: int, events: list[Event]) -> None:
+    ab = s.cards[uid].abilities[index]
+    s.turn.used.add((uid, index))
+    s.turn.runes -= ab.pay_runes
+    events.append(Event("activate", s.current, uid, index))
+    if ab.banish_self:
+        s.players[s.current].constructs.remove(uid)
+        s.void.append(uid)
+        events.append(Event("banish", s.current, uid))
+    fx.push(s, ab.effect, uid)
+
+
+def _acquire(s: State, uid: int, events: list[Event]) -> None:
+    t = s.turn
+    card = s.cards[uid]
+    cost = acquire_cost(s, uid)
+    if card.kind == "construct":
+        t.discount = 0
+        if card.faction == "mechana":
+            from_mech = min(cost, t.mechana_runes)
+            t.mechana_runes -= from_mech
+            cost -= from_mech
+    t.runes -= cost
+    if s.mystics and uid == s.mystics[-1]:
+        s.mystics.pop()
+    elif s.heavies and uid == s.heavies[-1]:
+        s.heavies.pop()
+    else:
+        fx.take_from_center(s, uid, events)
+    fx.acquire(s, s.current, uid, events)
+
+
+def _end_turn(s: State, events: list[Event]) -> None:
+    """Discard hand and played cards, draw 5, and pass the turn (or take an extra one)."""
+    seat = s.current
+    me = s.players[seat]
+    me.discard += s.turn.played + me.hand
+    me.hand = []
+    fx.end_of_turn_draw(s, seat, events)
+    s.turn = type(s.turn)()
+    events.append(Event("end_turn", seat))
+    if s.extra_turn:
+        s.extra_turn = False
+        if not (s.ending and seat == s.n - 1):
+            events.append(Event("start_turn", seat, -1, 1))
+            return
+    s.turns_taken[seat] += 1
+    if s.ending and seat == s.n - 1:
+        s.over = True
+        events.append(Event("game_over", -1))
+        return
+    s.current = (seat + 1) % s.n
+    events.append(Event("start_turn", s.current))
+
+
+def card_honor(s: State, seat: int) -> int:
+    """Honor printed on every card the player owns."""
+    return sum(s.cards[u].honor for u in s.players[seat].owned())
+
+
+def scores(s: State) -> tuple[int, ...]:
+    return tuple(p.honor + card_honor(s, i) for i, p in enumerate(s.players))
+
+
+def outcome(s: State) -> Outcome | None:
+    """Scores (tokens + card Honor); ties go to most tokens; a full tie is shared."""
+    if not s.over:
+        return None
+    sc = scores(s)
+    best = max(sc)
+    leaders = [i for i, v in enumerate(sc) if v == best]
+    tiebreak = ""
+    if len(leaders) > 1:
+        most = max(s.players[i].honor for i in leaders)
+        leaders = [i for i in leaders if s.players[i].honor == most]
+        tiebreak = ("tied on Honor: most Honor tokens wins" if len(leaders) == 1
+                    else "tied on Honor and on Honor tokens: a shared win")
+    return Outcome(
+        scores=sc,
+        winners=tuple(leaders),
+        tiebreak=tiebreak,
+        details={
+            "tokens": [p.honor for p in s.players],
+            "card_honor": [card_honor(s, i) for i in range(s.n)],
+            "turns": list(s.turns_taken),
+        },
+    )

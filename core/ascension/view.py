@@ -1,0 +1,209 @@
+"""What one seat may see, rebuilding a plausible full state from it, and action text."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from core.ascension import rules
+from core.ascension.cards import CardDef
+from core.ascension.state import Decision, Player, State, Turn, snapshot
+from core.contract import Action
+from core.rng import Rng
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player as seen by the viewer. ``hand`` is None when it is hidden from the viewer.
+
+    ``unseen`` is the sorted multiset of cards whose order or place the viewer cannot see:
+    the deck for oneself, hand + deck for an opponent (anyone can count what was bought).
+    """
+
+    name: str
+    seat_kind: str
+    hand: tuple[int, ...] | None
+    hand_count: int
+    deck_count: int
+    unseen: tuple[int, ...]
+    discard: tuple[int, ...]
+    constructs: tuple[int, ...]
+    honor: int
+    card_honor: int
+    turns: int
+
+
+@dataclass(frozen=True)
+class AscensionView:
+    """The table from one seat: everything public plus that seat's own hand."""
+
+    seat: int
+    to_move: int | None
+    current: int
+    edition: int
+    cards: tuple[CardDef, ...]
+    players: tuple[PlayerView, ...]
+    center_row: tuple[int, ...]
+    center_deck_count: int
+    center_unseen: tuple[int, ...]
+    void: tuple[int, ...]
+    mystics: tuple[int, ...]
+    heavies: tuple[int, ...]
+    cultist: int
+    honor_pool: int
+    honor_extra: int
+    runes: int
+    power: int
+    mechana_runes: int
+    discount: int
+    played: tuple[int, ...]
+    used: frozenset[tuple[int, int]]
+    waiting: tuple[tuple[int, str, tuple], ...]
+    pending: Decision | None
+    extra_turn: bool
+    ending: bool
+    over: bool
+    options: dict
+
+    @property
+    def me(self) -> PlayerView:
+        return self.players[self.seat]
+
+
+def view(s: State, seat: int) -> AscensionView:
+    players = []
+    for i, p in enumerate(s.players):
+        mine = i == seat
+        unseen = p.deck if mine else p.deck + p.hand
+        players.append(PlayerView(
+            name=s.options["names"][i],
+            seat_kind=s.options["seats"][i],
+            hand=tuple(p.hand) if mine else None,
+            hand_count=len(p.hand),
+            deck_count=len(p.deck),
+            unseen=tuple(sorted(unseen)),
+            discard=tuple(p.discard),
+            constructs=tuple(p.constructs),
+            honor=p.honor,
+            card_honor=rules.card_honor(s, i),
+            turns=s.turns_taken[i],
+        ))
+    t = s.turn
+    return AscensionView(
+        seat=seat, to_move=s.to_move, current=s.current, edition=s.edition, cards=s.cards,
+        players=tuple(players), center_row=tuple(s.center_row),
+        center_deck_count=len(s.center_deck), center_unseen=tuple(sorted(s.center_deck)),
+        void=tuple(s.void), mystics=tuple(s.mystics), heavies=tuple(s.heavies),
+        cultist=s.cultist, honor_pool=s.honor_pool, honor_extra=s.honor_extra,
+        runes=t.runes, power=t.power, mechana_runes=t.mechana_runes, discount=t.discount,
+        played=tuple(t.played), used=frozenset(t.used), waiting=tuple(t.waiting),
+        pending=s.pending[-1] if s.pending else None, extra_turn=s.extra_turn,
+        ending=s.ending, over=s.over, options=s.options,
+    )
+
+
+def determinize(v: AscensionView, rng: Rng) -> State:
+    """A full state consistent with ``v``: hidden cards dealt at random from ``rng``.
+
+    Bots search on these so they never peek at hidden cards or touch the game's own stream.
+    """
+    s = State.__new__(State)
+    s.options = v.options
+    s.edition = v.edition
+    s.cards = v.cards
+    s.rng = Rng(rng.next64())
+    s.players = []
+    for i, pv in enumerate(v.players):
+        p = Player()
+        hidden = list(pv.unseen)
+        rng.shuffle(hidden)
+        if pv.hand is not None:
+            p.hand = list(pv.hand)
+        else:
+            p.hand = hidden[: pv.hand_count]
+            hidden = hidden[pv.hand_count:]
+        p.deck = hidden
+        p.discard = list(pv.discard)
+        p.constructs = list(pv.constructs)
+        p.honor = pv.honor
+        s.players.append(p)
+        del i
+    s.center_deck = list(v.center_unseen)
+    rng.shuffle(s.center_deck)
+    s.center_row = list(v.center_row)
+    s.void = list(v.void)
+    s.mystics = list(v.mystics)
+    s.heavies = list(v.heavies)
+    s.cultist = v.cultist
+    s.honor_pool = v.honor_pool
+    s.honor_extra = v.honor_extra
+    s.current = v.current
+    t = Turn()
+    t.runes, t.power, t.mechana_runes, t.discount = v.runes, v.power, v.mechana_runes, v.discount
+    t.played = list(v.played)
+    t.used = set(v.used)
+    t.waiting = list(v.waiting)
+    s.turn = t
+    s.turns_taken = [pv.turns for pv in v.players]
+    s.extra_turn = v.extra_turn
+    s.ending = v.ending
+    s.over = v.over
+    s.pending = [v.pending] if v.pending else []
+    # Work queued behind a pending choice is not in the view; only a 'mode' choice keeps its
+    # own op there, and bots answer it from the decision's labels alone.
+    s.work = []
+    s.steps = 0
+    return s
+
+
+def checksum(s: State) -> int:
+    """A CRC of the full state, for replays that must stop at the first divergent step."""
+    return zlib.crc32(repr(snapshot(s)).encode())
+
+
+def card_name(s: State | AscensionView, uid: int) -> str:
+    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
+
+
+DECISION_PROMPTS = {
+    "mode": "Choose one",
+    "banish_center": "Send a center-row card to the Void?",
+    "banish_hand_or_discard": "Send a card from your hand or discard pile to the Void?",
+    "banish_hand": "Send a card from your hand to the Void",
+    "banish_discard": "Send a card from your discard pile to the Void?",
+    "discard_to_draw": "Discard a card to draw two?",
+    "defeat_free": "Defeat a monster for free?",
+    "acquire_hero_free": "Take a hero for free (on top of your deck)?",
+    "copy_hero": "Copy which hero's effect?",
+    "destroy_construct": "Choose one of your constructs to lose",
+    "keep_construct": "Choose the one construct you keep",
+    "acquire_or_defeat": "Take or defeat a center-row card for free?",
+}
+
+
+def describe(s: State | AscensionView, a: Action) -> str:
+    """One short line for the log, the hint panel and replays."""
+    a = Action(*a)
+    name = card_name(s, a.card)
+    if a.kind == rules.PLAY:
+        return f"Play {name}"
+    if a.kind == rules.ACTIVATE:
+        abilities = s.cards[a.card].abilities
+        label = abilities[a.option].label if 0 <= a.option < len(abilities) else "?"
+        return f"Use {name}: {label}"
+    if a.kind == rules.ACQUIRE:
+        return f"Acquire {name}"
+    if a.kind == rules.DEFEAT:
+        return f"Defeat {name}"
+    if a.kind == rules.END:
+        return "End turn"
+    if a.kind == rules.DECLINE:
+        return "Decline"
+    if a.kind == rules.CHOOSE:
+        pending = s.pending if isinstance(s, AscensionView) else (
+            s.pending[-1] if s.pending else None)
+        if pending is not None and pending.kind == "mode":
+            labels = pending.labels
+            return f"Choose {labels[a.card]}" if 0 <= a.card < len(labels) else "Choose ?"
+        return f"Choose {name}"
+    return f"{a.kind} {a.card}"

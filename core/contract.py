@@ -1,0 +1,83 @@
+"""The one contract every game keeps, and the registry that finds a game by name.
+
+Every game module under ``core`` exposes ``new_game``, ``legal_actions``, ``apply``,
+``outcome``, ``view``, ``describe``, ``checksum`` and ``snapshot``; the TUI, bots, saves,
+replays and tests use only these.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, NamedTuple, Protocol
+
+
+class Action(NamedTuple):
+    """A player's choice. A tuple of str/int so it packs to msgpack and compares by value."""
+
+    kind: str
+    card: int = -1
+    option: int = 0
+
+
+class Event(NamedTuple):
+    """Something that happened, in plain data, for the log, replays and animations."""
+
+    kind: str
+    seat: int
+    card: int = -1
+    value: int = 0
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result: scores per seat, the winning seats (several on a full tie) and why."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    tiebreak: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class GameState(Protocol):
+    to_move: int | None
+
+    def copy(self) -> GameState: ...
+
+
+class GameModule(Protocol):
+    NAME: str
+
+    def new_game(self, options: dict[str, Any], seed: int) -> Any: ...
+    def legal_actions(self, state: Any) -> list[Action]: ...
+    def apply(self, state: Any, action: Action) -> list[Event]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def view(self, state: Any, seat: int) -> Any: ...
+    def describe(self, state: Any, action: Action) -> str: ...
+    def checksum(self, state: Any) -> int: ...
+
+
+GAMES: dict[str, str] = {
+    "ascension": "core.ascension",
+}
+
+COMING: dict[str, str] = {
+    "tactics": "Ascension Tactics",
+    "inferno": "Ascension Tactics: Inferno",
+    "firepeak": "Ascension at Firepeak",
+    "empires": "Ascending Empires",
+}
+
+
+def get_game(name: str) -> ModuleType:
+    """The module for game ``name``; a clear error for an unknown or not-yet-built game."""
+    if name in GAMES:
+        return importlib.import_module(GAMES[name])
+    if name in COMING:
+        raise KeyError(f"{COMING[name]} is not playable yet")
+    raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")

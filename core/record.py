@@ -1,0 +1,47 @@
+"""A game record is options + seed + actions; replaying it reproduces the game exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.contract import Action, get_game
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to rebuild a game, plus a state checksum after every action."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[Action] = field(default_factory=list)
+    checksums: list[int] = field(default_factory=list)
+
+
+class ReplayDivergence(Exception):
+    """A replay whose state differs from the recorded checksum, or whose action is illegal."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        super().__init__(f"step {step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Any:
+    """Rebuild the state after ``upto`` actions (all by default), checking every checksum."""
+    mod = get_game(record.game)
+    state = mod.new_game(record.options, record.seed)
+    n = len(record.actions) if upto is None else upto
+    for i, action in enumerate(record.actions[:n]):
+        try:
+            mod.apply(state, Action(*action))
+        except ValueError as exc:
+            raise ReplayDivergence(i + 1, f"action {tuple(action)} was refused: {exc}") from exc
+        if i < len(record.checksums):
+            got = mod.checksum(state)
+            if got != record.checksums[i]:
+                raise ReplayDivergence(
+                    i + 1, f"state checksum {got:#x} differs from recorded {record.checksums[i]:#x}"
+                )
+    return state

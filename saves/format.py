@@ -1,0 +1,434 @@
+"""The save file format: a magic prefix, then one msgpack map that carries its own checksum.
+
+Layout::
+
+    b"ASCEND\\x00" + msgpack({"format", "app_version", "game", "options", "seed", "actions",
+                              "checksums", "snapshot", "meta", "checksum"})
+
+``checksum`` is defined as::
+
+    body = msgpack.packb({name: stored[name] for name in FIELDS}, use_bin_type=True)
+    checksum = int.from_bytes(hashlib.blake2b(body, digest_size=8).digest(), "big")
+
+that is, the nine other fields, in the order of ``FIELDS``, each in its stored form (every
+action a ``[kind, card, option]`` list). Nested maps keep the order they have in the file,
+so a reader re-packs exactly the bytes the writer hashed.
+
+Everything read from disk is untrusted: ``decode`` parses under small explicit limits and
+checks every field, and the only exception it lets out is ``SaveError``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import types
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import msgpack
+
+from core.contract import Action
+from core.record import GameRecord
+
+FORMAT_VERSION = 1
+
+try:
+    APP_VERSION: str = importlib.metadata.version("ascend")
+except importlib.metadata.PackageNotFoundError:
+    # Running from a source tree that was never installed.
+    APP_VERSION = "0.0.0"
+
+MAGIC = b"ASCEND\x00"
+FIELDS: tuple[str, ...] = (
+    "format",
+    "app_version",
+    "game",
+    "options",
+    "seed",
+    "actions",
+    "checksums",
+    "snapshot",
+    "meta",
+)
+CHECKSUM_FIELD = "checksum"
+
+# A real save is tens of kilobytes; these bounds are generous for play and small enough
+# that a hostile file cannot make the parser allocate gigabytes.
+MAX_FILE_SIZE = 32 * 1024 * 1024
+MAX_STR_LEN = 1024 * 1024
+MAX_BIN_LEN = 4 * 1024 * 1024
+MAX_ARRAY_LEN = 1_000_000
+MAX_MAP_LEN = 100_000
+# Tiny containers cost ~60 bytes of Python each for one byte of file; counting them bounds
+# memory where the length limits alone cannot (32 MiB of empty arrays would need ~2 GiB).
+MAX_CONTAINERS = 1_000_000
+MAX_DEPTH = 100
+
+INT_MIN = -(2**63)
+INT_MAX = 2**64 - 1
+
+META_REQUIRED: tuple[str, ...] = ("players", "turn", "saved_at")
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; ``str()`` is one line for the player."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        # Both go to args so the error survives pickling (e.g. across worker processes).
+        super().__init__(path, reason)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}" if self.path else self.reason
+
+
+@dataclass
+class SaveFile:
+    """One saved game: the record that replays it, a snapshot that restores it, and meta."""
+
+    format: int
+    app_version: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[Action]
+    checksums: list[int]
+    snapshot: Any
+    meta: dict[str, Any]
+
+    def record(self) -> GameRecord:
+        return GameRecord(
+            game=self.game,
+            options=dict(self.options),
+            seed=self.seed,
+            actions=list(self.actions),
+            checksums=list(self.checksums),
+        )
+
+
+class _Invalid(Exception):
+    """Internal: why data is not a valid save, before we know which path to blame."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _TooManyContainers(Exception):
+    pass
+
+
+class _ContainerBudget:
+    """Unpacker hook that counts arrays and maps and stops the parse past the budget."""
+
+    def __init__(self, limit: int) -> None:
+        self.left = limit
+
+    def __call__(self, obj: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise _TooManyContainers
+        return obj
+
+
+def encode(save: SaveFile) -> bytes:
+    """The file bytes for ``save``; ``ValueError`` if a field holds something unsaveable."""
+    stored: dict[str, Any] = {
+        "format": save.format,
+        "app_version": save.app_version,
+        "game": save.game,
+        "options": save.options,
+        "seed": save.seed,
+        "actions": [list(a) if isinstance(a, tuple | list) else a for a in save.actions],
+        "checksums": save.checksums,
+        "snapshot": save.snapshot,
+        "meta": save.meta,
+    }
+    try:
+        for name in FIELDS:
+            _check_plain(stored[name], name)
+        _build(stored)
+    except _Invalid as exc:
+        raise ValueError(f"cannot save: {exc.reason}") from None
+    # Actions become full 3-element lists so a decoded file re-packs to the same bytes.
+    stored["actions"] = [list(Action(*a)) for a in stored["actions"]]
+    body = _pack(stored)
+    return MAGIC + _pack({**stored, CHECKSUM_FIELD: _digest(body)})
+
+
+def decode(data: bytes, path: str) -> SaveFile:
+    """Parse and check ``data`` read from ``path``; raises ``SaveError`` and nothing else."""
+    try:
+        return _decode(data)
+    except _Invalid as exc:
+        raise SaveError(path, exc.reason) from None
+
+
+def checksum_of(stored: dict[str, Any]) -> int:
+    """The checksum of a save body given as its stored field values (see module docstring)."""
+    return _digest(_pack({name: stored[name] for name in FIELDS}))
+
+
+def _pack(obj: Any) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def _digest(body: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(body, digest_size=8).digest(), "big")
+
+
+def _decode(data: bytes) -> SaveFile:
+    size = len(data)
+    if size == 0:
+        raise _Invalid("the file is empty")
+    if size > MAX_FILE_SIZE:
+        raise _Invalid(f"the file is too large ({size} bytes; a save is at most {MAX_FILE_SIZE})")
+    if bytes(data[: len(MAGIC)]) != MAGIC:
+        if size < len(MAGIC) and MAGIC.startswith(bytes(data)):
+            raise _Invalid(f"the file is truncated (ends after {size} bytes)")
+        raise _Invalid("not an ascend save file")
+    top = _unpack(memoryview(data)[len(MAGIC) :], size)
+    if not isinstance(top, dict):
+        raise _Invalid(f"the save data should be a map, not {_kind(top)}")
+
+    # The format is checked before anything else: a newer format may lay out every other
+    # field differently, and "update ascend" is the only useful thing to tell the player.
+    if "format" not in top:
+        raise _Invalid("field 'format' is missing")
+    fmt = top["format"]
+    if not _is_int(fmt):
+        raise _Invalid(f"field 'format' should be an int, not {_kind(fmt)}")
+    if fmt > FORMAT_VERSION:
+        raise _Invalid(
+            f"made by a newer ascend (save format {fmt}; this version reads up to {FORMAT_VERSION})"
+        )
+    if fmt < 1:
+        raise _Invalid(f"unknown save format {fmt} (formats start at 1)")
+
+    for key in top:
+        if key not in FIELDS and key != CHECKSUM_FIELD:
+            raise _Invalid(f"unexpected field {_short(key)}")
+    for key in (*FIELDS, CHECKSUM_FIELD):
+        if key not in top:
+            raise _Invalid(f"field {key!r} is missing")
+    stored_sum = top[CHECKSUM_FIELD]
+    if not _is_int(stored_sum):
+        raise _Invalid(f"field 'checksum' should be an int, not {_kind(stored_sum)}")
+
+    # Plain-data checks come before the checksum because re-packing needs plain data; the
+    # checksum comes before the per-field checks so damage is reported as damage.
+    stored = {name: top[name] for name in FIELDS}
+    for name in FIELDS:
+        _check_plain(stored[name], name)
+    if checksum_of(stored) != stored_sum:
+        raise _Invalid("the checksum does not match; the file is damaged")
+    return _build(stored)
+
+
+def _unpack(payload: memoryview, size: int) -> Any:
+    budget = _ContainerBudget(MAX_CONTAINERS)
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        use_list=True,
+        strict_map_key=False,
+        max_buffer_size=MAX_FILE_SIZE,
+        max_str_len=MAX_STR_LEN,
+        max_bin_len=MAX_BIN_LEN,
+        max_array_len=MAX_ARRAY_LEN,
+        max_map_len=MAX_MAP_LEN,
+        max_ext_len=0,
+        list_hook=budget,
+        object_hook=budget,
+    )
+    try:
+        unpacker.feed(payload)
+        top = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise _Invalid(f"the file is truncated (ends after {size} bytes)") from None
+    except _TooManyContainers:
+        raise _Invalid(f"the data holds more than {MAX_CONTAINERS} lists and maps") from None
+    except msgpack.StackError:
+        raise _Invalid("the data is nested too deeply") from None
+    except Exception as exc:
+        # Any other failure of the parser on untrusted bytes means the same to the player.
+        detail = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise _Invalid(f"the data is malformed ({detail})") from None
+    extra = len(payload) - unpacker.tell()
+    if extra:
+        raise _Invalid(f"the file has {extra} unexpected bytes after the save data")
+    return top
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _kind(x: Any) -> str:
+    if x is None:
+        return "nil"
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, int):
+        return "int"
+    if isinstance(x, float):
+        return "float"
+    if isinstance(x, str):
+        return "str"
+    if isinstance(x, bytes | bytearray):
+        return "bytes"
+    if isinstance(x, list | tuple):
+        return "list"
+    if isinstance(x, dict):
+        return "map"
+    if isinstance(x, msgpack.ExtType):
+        return "msgpack extension"
+    return type(x).__name__
+
+
+# Where a nested value sits, as a linked chain (parent, key): building a path string per
+# element would copy long keys once per level, which a hostile file could make explode.
+_Loc = tuple[Any, Any] | None
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A repr cut to ``limit`` characters: messages stay one line whatever a file holds."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
+def _render(field: str, loc: _Loc) -> str:
+    keys: list[str] = []
+    while loc is not None:
+        loc, key = loc
+        keys.append(_short(key, 20))
+    return field + "".join(f"[{k}]" for k in reversed(keys))
+
+
+def _check_plain(value: Any, field: str) -> None:
+    """Refuse anything but nil/bool/int/float/str/bytes/list/map, too deep or too big ints.
+
+    Iterative, so a deep structure cannot exhaust Python's recursion limit.
+    """
+    stack: list[tuple[Any, int, _Loc]] = [(value, 0, None)]
+    while stack:
+        item, depth, loc = stack.pop()
+        if item is None or isinstance(item, bool | float | str | bytes):
+            continue
+        if isinstance(item, int):
+            if not INT_MIN <= item <= INT_MAX:
+                raise _Invalid(f"field {_render(field, loc)!r} holds an int outside 64 bits")
+            continue
+        if depth >= MAX_DEPTH:
+            raise _Invalid(f"field {field!r} is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, list | tuple):
+            stack.extend((v, depth + 1, (loc, i)) for i, v in enumerate(item))
+            continue
+        if isinstance(item, dict):
+            for k, v in item.items():
+                if not (isinstance(k, str) or _is_int(k)):
+                    raise _Invalid(
+                        f"field {_render(field, loc)!r} has a {_kind(k)} key; keys are str or int"
+                    )
+                stack.append((v, depth + 1, (loc, k)))
+            continue
+        raise _Invalid(
+            f"field {_render(field, loc)!r} holds a {_kind(item)}, which a save cannot store"
+        )
+
+
+def _expect(value: Any, where: str, kind: type | types.UnionType, label: str) -> None:
+    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        raise _Invalid(f"field {where!r} should be {label}, not {_kind(value)}")
+
+
+def _build(stored: dict[str, Any]) -> SaveFile:
+    """Check the type of every field (values already plain) and build the ``SaveFile``."""
+    _expect(stored["format"], "format", int, "an int")
+    _expect(stored["app_version"], "app_version", str, "a str")
+    _expect(stored["game"], "game", str, "a str")
+    if not stored["game"]:
+        raise _Invalid("field 'game' is empty")
+    options = stored["options"]
+    _expect(options, "options", dict, "a map")
+    for key in options:
+        _expect(key, "options key", str, "a str")
+    _expect(stored["seed"], "seed", int, "an int")
+    actions = [_action(a, i) for i, a in enumerate(_list(stored["actions"], "actions"))]
+    checksums = _list(stored["checksums"], "checksums")
+    for i, c in enumerate(checksums):
+        _expect(c, f"checksums[{i}]", int, "an int")
+    if len(checksums) > len(actions):
+        raise _Invalid(
+            f"field 'checksums' has {len(checksums)} entries for {len(actions)} actions"
+        )
+    meta = _meta(stored["meta"])
+    return SaveFile(
+        format=stored["format"],
+        app_version=stored["app_version"],
+        game=stored["game"],
+        options=options,
+        seed=stored["seed"],
+        actions=actions,
+        checksums=list(checksums),
+        snapshot=stored["snapshot"],
+        meta=meta,
+    )
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"field {where!r} should be a list, not {_kind(value)}")
+    return list(value)
+
+
+def _action(value: Any, i: int) -> Action:
+    where = f"actions[{i}]"
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"field {where!r} should be a list [kind, card, option], not {_kind(value)}")
+    if not 1 <= len(value) <= 3:
+        raise _Invalid(f"field {where!r} has {len(value)} elements; an action has 1 to 3")
+    _expect(value[0], f"{where}.kind", str, "a str")
+    if len(value) > 1:
+        _expect(value[1], f"{where}.card", int, "an int")
+    if len(value) > 2:
+        _expect(value[2], f"{where}.option", int, "an int")
+    return Action(*value)
+
+
+def _meta(meta: Any) -> dict[str, Any]:
+    _expect(meta, "meta", dict, "a map")
+    for key in META_REQUIRED:
+        if key not in meta:
+            raise _Invalid(f"field 'meta.{key}' is missing")
+    players = meta["players"]
+    _expect(players, "meta.players", list | tuple, "a list")
+    for i, name in enumerate(players):
+        _expect(name, f"meta.players[{i}]", str, "a str")
+    _expect(meta["turn"], "meta.turn", int, "an int")
+    saved_at = meta["saved_at"]
+    _expect(saved_at, "meta.saved_at", str, "a str")
+    try:
+        datetime.fromisoformat(saved_at)
+    except ValueError:
+        raise _Invalid(
+            f"field 'meta.saved_at' is not an ISO date and time: {_short(saved_at)}"
+        ) from None
+    for key, value in meta.items():
+        _expect(key, "meta key", str, "a str")
+        if key in META_REQUIRED:
+            continue
+        if not (isinstance(value, str) or _is_int(value)):
+            raise _Invalid(
+                f"field 'meta.{_short(key)[1:-1]}' should be a str or an int, not {_kind(value)}"
+            )
+    return meta
+
+
+def saved_time(save: SaveFile) -> datetime:
+    """When ``save`` was made, as an aware datetime (naive stamps are taken as UTC)."""
+    stamp = datetime.fromisoformat(save.meta["saved_at"])
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
