@@ -1,2 +1,126 @@
-def main() -> int:
+"""The ``ascend`` command: the app, headless self-play, and save replay/verification."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from ai.bots import BOTS
+    from ai.selfplay import selfplay
+    from core.contract import get_game
+
+    try:
+        get_game(args.game)
+    except KeyError as exc:
+        print(f"ascend selfplay: {exc.args[0]}", file=sys.stderr)
+        return 2
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or not bots:
+        print(f"ascend selfplay: unknown bot {unknown[0] if unknown else '(none)'!r}; "
+              f"choose from {', '.join(sorted(BOTS))}", file=sys.stderr)
+        return 2
+    options: dict[str, object] = {}
+    if args.edition:
+        options["edition"] = args.edition
+    if args.honor_pool:
+        options["honor_pool"] = args.honor_pool
+    show = sys.stderr.isatty() and not args.json
+    try:
+        report = selfplay(args.game, bots, args.games, args.seed, args.players, options,
+                          progress=_progress_bar if show else None)
+    except ValueError as exc:
+        print(f"ascend selfplay: {exc}", file=sys.stderr)
+        return 2
+    data = report.as_dict()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    print(f"{data['game']}: {data['games']} games, {args.players} players, seed {args.seed}")
+    for bot in sorted(data["wins_by_bot"], key=lambda b: -data["wins_by_bot"][b]):
+        wins = data["wins_by_bot"][bot]
+        print(f"  {bot:<10} wins {wins:>6}  ({100 * wins / max(1, data['games']):5.1f} %)"
+              f"  avg score {data['avg_score_by_bot'][bot]:6.1f}")
+    print(f"  ties {data['ties']}   avg turns per player {data['avg_turns']}"
+          f"   first seat won {100 * data['first_seat_win_rate']:.1f} %")
+    print(f"  {data['games_per_second']} games/s, {data['steps_per_second']:.0f} steps/s"
+          f" ({data['seconds']} s)")
     return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from core.contract import get_game
+    from saves.format import SaveError
+    from saves.loader import verify
+    from saves.store import SaveStore
+
+    path = Path(args.file)
+    try:
+        save = SaveStore(path.parent).load(path)
+    except SaveError as exc:
+        print(f"ascend replay: {exc}", file=sys.stderr)
+        return 2
+    if args.verify:
+        ok, message = verify(save)
+        print(message if ok else f"ascend replay: {path}: {message}",
+              file=sys.stdout if ok else sys.stderr)
+        return 0 if ok else 1
+    mod = get_game(save.game)
+    state = mod.new_game(save.options, save.seed)
+    for i, action in enumerate(save.actions, 1):
+        seat = state.to_move
+        line = mod.describe(state, action)
+        try:
+            mod.apply(state, action)
+        except ValueError as exc:
+            print(f"ascend replay: {path}: step {i} refused: {exc}", file=sys.stderr)
+            return 1
+        print(f"{i:5d}  P{(seat or 0) + 1}  {line}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ascend", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sp = sub.add_parser("selfplay", help="play bots against each other headless")
+    sp.add_argument("game")
+    sp.add_argument("--players", type=int, default=2)
+    sp.add_argument("--bots", default="greedy,random", help="comma list, rotated over seats")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--edition", type=int, choices=(1, 2))
+    sp.add_argument("--honor-pool", type=int)
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_selfplay)
+    rp = sub.add_parser("replay", help="replay a save file; --verify checks every step")
+    rp.add_argument("file")
+    rp.add_argument("--verify", action="store_true")
+    rp.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from tui.app import run
+
+        run()
+        return 0
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -23,6 +23,7 @@ class RandomBot:
     """Picks uniformly among the legal actions: the baseline every other bot must beat."""
 
     name = "random"
+    uses_view = False
 
     def __init__(self, game: str, seed: int = 0) -> None:
         self.rng = Rng.stream(seed, "bot:random")

@@ -5,6 +5,9 @@ Layout::
     b"ASCEND\\x00" + msgpack({"format", "app_version", "game", "options", "seed", "actions",
                               "checksums", "snapshot", "meta", "checksum"})
 
+A file must be exactly these bytes: top-level keys in this order, and every value in the
+shortest msgpack form ``msgpack.packb`` produces, so that any change to a file is refused.
+
 ``checksum`` is defined as::
 
     body = msgpack.packb({name: stored[name] for name in FIELDS}, use_bin_type=True)
@@ -153,10 +156,9 @@ def encode(save: SaveFile) -> bytes:
         _build(stored)
     except _Invalid as exc:
         raise ValueError(f"cannot save: {exc.reason}") from None
-    # Actions become full 3-element lists so a decoded file re-packs to the same bytes.
+    # Short tuples are written padded, exactly as the Action the reader will rebuild.
     stored["actions"] = [list(Action(*a)) for a in stored["actions"]]
-    body = _pack(stored)
-    return MAGIC + _pack({**stored, CHECKSUM_FIELD: _digest(body)})
+    return MAGIC + _pack({**stored, CHECKSUM_FIELD: checksum_of(stored)})
 
 
 def decode(data: bytes, path: str) -> SaveFile:
@@ -225,6 +227,11 @@ def _decode(data: bytes) -> SaveFile:
         _check_plain(stored[name], name)
     if checksum_of(stored) != stored_sum:
         raise _Invalid("the checksum does not match; the file is damaged")
+    # msgpack can spell one value several ways (12345 as uint16 or int16); the checksum only
+    # covers values, so a changed byte could slip through as an equal value. Requiring the
+    # exact bytes ascend writes means any change to the file is refused.
+    if MAGIC + _pack({**stored, CHECKSUM_FIELD: stored_sum}) != data:
+        raise _Invalid("the file is damaged (its bytes are not in the form ascend writes)")
     return _build(stored)
 
 
@@ -279,12 +286,12 @@ def _kind(x: Any) -> str:
         return "str"
     if isinstance(x, bytes | bytearray):
         return "bytes"
+    if isinstance(x, msgpack.ExtType):
+        return "msgpack extension"
     if isinstance(x, list | tuple):
         return "list"
     if isinstance(x, dict):
         return "map"
-    if isinstance(x, msgpack.ExtType):
-        return "msgpack extension"
     return type(x).__name__
 
 
@@ -323,7 +330,8 @@ def _check_plain(value: Any, field: str) -> None:
             continue
         if depth >= MAX_DEPTH:
             raise _Invalid(f"field {field!r} is nested more than {MAX_DEPTH} levels deep")
-        if isinstance(item, list | tuple):
+        # ExtType is a namedtuple, so it must be caught before tuples are taken as lists.
+        if isinstance(item, list | tuple) and not isinstance(item, msgpack.ExtType):
             stack.extend((v, depth + 1, (loc, i)) for i, v in enumerate(item))
             continue
         if isinstance(item, dict):
@@ -362,9 +370,7 @@ def _build(stored: dict[str, Any]) -> SaveFile:
     for i, c in enumerate(checksums):
         _expect(c, f"checksums[{i}]", int, "an int")
     if len(checksums) > len(actions):
-        raise _Invalid(
-            f"field 'checksums' has {len(checksums)} entries for {len(actions)} actions"
-        )
+        raise _Invalid(f"field 'checksums' has {len(checksums)} entries for {len(actions)} actions")
     meta = _meta(stored["meta"])
     return SaveFile(
         format=stored["format"],

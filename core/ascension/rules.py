@@ -6,6 +6,8 @@ from core.ascension import effects as fx
 from core.ascension.state import State
 from core.contract import Action, Event, IllegalAction, Outcome
 
+_tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
+
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
     "play", "activate", "acquire", "defeat", "end", "choose", "decline")
 
@@ -46,21 +48,43 @@ def legal_actions(s: State) -> list[Action]:
         return []
     if s.pending:
         d = s.pending[-1]
-        acts = [Action(CHOOSE, c) for c in d.choices]
+        acts = [_tuple_new(Action, (CHOOSE, c, 0)) for c in d.choices]
         if d.optional:
-            acts.append(Action(DECLINE))
+            acts.append(_tuple_new(Action, (DECLINE, -1, 0)))
         return acts
+    # The hottest function of self-play: the row is scanned once, inline, on purpose.
     t = s.turn
+    cards = s.cards
     me = s.players[s.current]
-    acts = [Action(PLAY, u) for u in me.hand]
+    acts = [_tuple_new(Action, (PLAY, u, 0)) for u in me.hand]
     for c in me.constructs:
-        for i, ab in enumerate(s.cards[c].abilities):
+        for i, ab in enumerate(cards[c].abilities):
             if (c, i) in t.used or ab.pay_runes > t.runes or (ab.banish_self and s.ending):
                 continue
-            acts.append(Action(ACTIVATE, c, i))
-    acts += [Action(ACQUIRE, u) for u in acquirable(s) if acquire_cost(s, u) <= runes_for(s, u)]
-    acts += [Action(DEFEAT, u) for u in defeatable(s) if s.cards[u].power <= t.power]
-    acts.append(Action(END))
+            acts.append(_tuple_new(Action, (ACTIVATE, c, i)))
+    runes, power = t.runes, t.power
+    defeats = []
+    for u in s.center_row:
+        if u < 0:
+            continue
+        card = cards[u]
+        if card.kind == "monster":
+            if card.power <= power:
+                defeats.append(_tuple_new(Action, (DEFEAT, u, 0)))
+        elif card.kind == "construct":
+            have = runes + t.mechana_runes if card.faction == "mechana" else runes
+            if max(0, card.cost - t.discount) <= have:
+                acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
+        elif card.cost <= runes:
+            acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
+    if s.mystics and cards[s.mystics[-1]].cost <= runes:
+        acts.append(_tuple_new(Action, (ACQUIRE, s.mystics[-1], 0)))
+    if s.heavies and cards[s.heavies[-1]].cost <= runes:
+        acts.append(_tuple_new(Action, (ACQUIRE, s.heavies[-1], 0)))
+    acts += defeats
+    if cards[s.cultist].power <= power:
+        acts.append(_tuple_new(Action, (DEFEAT, s.cultist, 0)))
+    acts.append(_tuple_new(Action, (END, -1, 0)))
     return acts
 
 
@@ -116,7 +140,8 @@ def why_illegal(s: State, a: Action) -> str | None:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    a = Action(*a)
+    if type(a) is not Action:
+        a = Action(*a)
     reason = why_illegal(s, a)
     if reason is not None:
         raise IllegalAction(reason)

@@ -1,0 +1,199 @@
+"""Where saves live on disk, and writing them so a crash never costs the previous good save."""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import os
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from saves.format import MAX_FILE_SIZE, SaveError, SaveFile, decode, encode, saved_time
+
+SUFFIX = ".ascend"
+ENV_SAVE_DIR = "ASCEND_SAVE_DIR"
+
+
+def save_dir() -> Path:
+    """The save folder: ``$ASCEND_SAVE_DIR`` if set, else the user data dir; created here."""
+    override = os.environ.get(ENV_SAVE_DIR)
+    directory = (
+        Path(override).expanduser() if override else platformdirs.user_data_path("ascend") / "saves"
+    )
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = f"cannot create the save folder ({_os_reason(exc)})"
+        raise SaveError(str(directory), reason) from exc
+    return directory
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once: after a crash it holds old or new, never half.
+
+    Raises ``OSError``; on any failure the temporary file is gone and ``path`` is untouched.
+    """
+    path = Path(path)
+    # Same folder, so os.replace is a rename within one filesystem (atomic); the name does
+    # not end in .ascend, so a leftover from a power cut never shows up as a save.
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with open(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    # Makes the rename itself durable; some systems (Windows) cannot open a folder, and the
+    # data is already safe in the file, so failing here is not worth an error.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _read(path: Path) -> bytes:
+    # One byte past the limit is enough for decode to say "too large" without reading
+    # a huge file into memory.
+    with path.open("rb") as f:
+        return f.read(MAX_FILE_SIZE + 1)
+
+
+def _timestamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+@dataclass
+class SaveEntry:
+    """One file in the save folder: ``save`` if it reads cleanly, else ``error`` says why."""
+
+    path: Path
+    save: SaveFile | None = None
+    error: str | None = None
+    modified: float = 0.0
+
+
+class SaveStore:
+    """The save folder: new names, checked writes, loads, a listing for the menu, deletes."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else save_dir()
+
+    def new_path(self, game: str) -> Path:
+        """A file name no file has yet, e.g. ``ascension-20261129-135501-ab12.ascend``."""
+        stem = re.sub(r"[^a-z0-9_]+", "-", game.lower()).strip("-") or "game"
+        while True:
+            path = self.directory / f"{stem}-{_timestamp()}-{secrets.token_hex(2)}{SUFFIX}"
+            if not os.path.lexists(path):
+                return path
+
+    def write(self, path: Path, save: SaveFile) -> None:
+        """Save atomically; refuse to replace a file that is not a save we can read."""
+        path = Path(path)
+        where = str(path)
+        try:
+            data = encode(save)
+        except ValueError as exc:
+            raise SaveError(where, str(exc)) from exc
+        # Never write what this version could not load again (e.g. a string over the limit).
+        try:
+            decode(data, where)
+        except SaveError as exc:
+            raise SaveError(where, f"cannot save: it would not load back ({exc.reason})") from exc
+        self._check_replaceable(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, data)
+        except OSError as exc:
+            raise SaveError(where, f"cannot write the save ({_os_reason(exc)})") from exc
+
+    def _check_replaceable(self, path: Path) -> None:
+        # A file we cannot read may be a save from a newer ascend or one the player can still
+        # rescue; overwriting it would destroy it for good.
+        where = str(path)
+        try:
+            existing = _read(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise SaveError(
+                where, f"refusing to overwrite a file that cannot be read ({_os_reason(exc)})"
+            ) from exc
+        try:
+            decode(existing, where)
+        except SaveError as exc:
+            raise SaveError(
+                where,
+                f"refusing to overwrite a file that is not a readable save ({exc.reason})",
+            ) from exc
+
+    def load(self, path: Path) -> SaveFile:
+        """Read and check the save at ``path``; every failure is a ``SaveError``."""
+        path = Path(path)
+        try:
+            data = _read(path)
+        except OSError as exc:
+            raise SaveError(str(path), f"cannot read the file ({_os_reason(exc)})") from exc
+        return decode(data, str(path))
+
+    def delete(self, path: Path) -> None:
+        """Remove a save (a finished game); a file already gone is fine."""
+        path = Path(path)
+        if path.suffix != SUFFIX:
+            raise SaveError(str(path), f"refusing to delete a file that is not a {SUFFIX} save")
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise SaveError(str(path), f"cannot delete the file ({_os_reason(exc)})") from exc
+
+    def list(self) -> builtins.list[SaveEntry]:
+        """Every ``*.ascend`` file, newest first; unreadable ones carry their reason."""
+        try:
+            candidates = sorted(self.directory.glob(f"*{SUFFIX}"))
+        except OSError:
+            return []
+        entries: builtins.list[SaveEntry] = []
+        for path in candidates:
+            try:
+                if not path.is_file():
+                    continue
+                modified = path.stat().st_mtime
+            except OSError:
+                # Deleted or made unreachable between the glob and now: not a save any more.
+                continue
+            try:
+                entries.append(SaveEntry(path, save=self.load(path), modified=modified))
+            except SaveError as exc:
+                entries.append(SaveEntry(path, error=exc.reason, modified=modified))
+        entries.sort(key=_newest_key, reverse=True)
+        return entries
+
+
+def _newest_key(entry: SaveEntry) -> tuple[float, float, str]:
+    # A save's own time survives copying between machines; the file time is only for
+    # files we cannot read.
+    when = saved_time(entry.save).timestamp() if entry.save is not None else entry.modified
+    return (when, entry.modified, entry.path.name)
