@@ -313,10 +313,7 @@ def restore(data: dict[str, Any]) -> State:
 
 def _check_cards(s: State) -> None:
     """Every card in exactly one place; a snapshot that breaks this is refused."""
-    zones: list[int] = [*s.center_deck, *s.center_row, *s.void, *s.mystics, *s.heavies,
-                        *s.turn.played, s.cultist]
-    for p in s.players:
-        zones += p.owned()
-    real = sorted(u for u in zones if u >= 0)
-    if real != list(range(len(s.cards))):
+    from core.ascension.audit import all_uids
+
+    if sorted(all_uids(s)) != list(range(len(s.cards))):
         raise ValueError("the snapshot loses or duplicates cards")
