@@ -52,7 +52,7 @@ def verify(save: SaveFile) -> tuple[bool, str]:
     except (KeyError, ImportError) as exc:
         return False, _game_error(exc)
     try:
-        replay(save.record())
+        replay(save.record(), every_step=True)
     except ReplayDivergence as exc:
         return False, f"diverged at step {exc.step}: {exc.reason}"
     except Exception as exc:
@@ -63,7 +63,7 @@ def verify(save: SaveFile) -> tuple[bool, str]:
     if n == 0:
         return True, f"ok: {replayed}, nothing to check"
     if checked == n:
-        return True, f"ok: {replayed}, final checksum matches"
+        return True, f"ok: {replayed}, every step's checksum matches"
     if checked == 0:
         return True, f"ok: {replayed}; the save records no checksums to compare"
     return True, f"ok: {replayed}; checksums match for the first {checked} (the rest have none)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from array import array
 from dataclasses import dataclass
 
 from core.ascension import rules
@@ -97,9 +98,23 @@ def view(s: State, seat: int) -> AscensionView:
         cultist=s.cultist, honor_pool=s.honor_pool, honor_extra=s.honor_extra,
         runes=t.runes, power=t.power, mechana_runes=t.mechana_runes, discount=t.discount,
         played=tuple(t.played), used=frozenset(t.used), waiting=tuple(t.waiting),
-        pending=s.pending[-1] if s.pending else None, extra_turn=s.extra_turn,
+        pending=_pending_seen(s, seat), extra_turn=s.extra_turn,
         ending=s.ending, over=s.over, options=s.options,
     )
+
+
+# Decisions whose choices are cards of the decider's hidden hand.
+HAND_DECISIONS = frozenset({"banish_hand", "banish_hand_or_discard", "discard_to_draw"})
+
+
+def _pending_seen(s: State, seat: int) -> Decision | None:
+    """The waiting decision as ``seat`` sees it: another seat's hand cards stay hidden."""
+    if not s.pending:
+        return None
+    d = s.pending[-1]
+    if d.seat != seat and d.kind in HAND_DECISIONS:
+        return d._replace(choices=())
+    return d
 
 
 def determinize(v: AscensionView, rng: Rng) -> State:
@@ -157,8 +172,37 @@ def determinize(v: AscensionView, rng: Rng) -> State:
 
 
 def checksum(s: State) -> int:
-    """A CRC of the full state, for replays that must stop at the first divergent step."""
-    return zlib.crc32(repr(snapshot(s)).encode())
+    """A CRC of the full state, for replays that must stop at the first divergent step.
+
+    Built from the zones as one flat int array rather than ``repr(snapshot)``: loading a
+    save checks it after every replayed action, so it must be cheap.
+    """
+    t = s.turn
+    flat: list[int] = [s.rng.state >> 32, s.rng.state & 0xFFFFFFFF, s.current, s.honor_pool,
+                       s.honor_extra, t.runes, t.power, t.mechana_runes, t.discount,
+                       int(s.extra_turn), int(s.ending), int(s.over), -2]
+    for p in s.players:
+        flat += p.deck
+        flat.append(-3)
+        flat += p.hand
+        flat.append(-3)
+        flat += p.discard
+        flat.append(-3)
+        flat += p.constructs
+        flat += (-4, p.honor)
+    for zone in (s.center_deck, s.center_row, s.void, s.mystics, s.heavies, t.played,
+                 s.turns_taken):
+        flat += zone
+        flat.append(-5)
+    for a, b in sorted(t.used):
+        flat += (a, b)
+    flat.append(-6)
+    for d in s.pending:
+        flat += (d.seat, d.source, d.n, int(d.optional), *d.choices, -7)
+    crc = zlib.crc32(array("q", flat).tobytes())
+    extra = repr(([d.kind for d in s.pending], [(op.name, src) for op, src in s.work],
+                  [(u, f) for u, f, _ in t.waiting]))
+    return zlib.crc32(extra.encode(), crc)
 
 
 def card_name(s: State | AscensionView, uid: int) -> str:

@@ -43,8 +43,18 @@ def test_divergent_replay_stops_at_the_first_wrong_step() -> None:
     rec = _record(78, 2)
     rec.checksums[40] ^= 1
     with pytest.raises(ReplayDivergence) as err:
-        replay(rec)
+        replay(rec, every_step=True)
     assert err.value.step == 41
+
+
+def test_a_rules_change_is_located_at_its_first_step() -> None:
+    # Same actions, but every checksum from step 30 on was made by a different rule set.
+    rec = _record(80, 2)
+    for i in range(29, len(rec.checksums)):
+        rec.checksums[i] ^= 0xFFFF
+    with pytest.raises(ReplayDivergence) as err:
+        replay(rec)
+    assert err.value.step == 30
 
 
 def test_replay_of_an_illegal_action_names_the_step() -> None:
@@ -56,4 +66,4 @@ def test_replay_of_an_illegal_action_names_the_step() -> None:
     assert "refused" in err.value.reason
 
 
-GOLDEN = (591, (57, 47), (0,), 4196845235)
+GOLDEN = (591, (57, 47), (0,), 3321692466)
