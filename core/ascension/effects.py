@@ -21,15 +21,18 @@ TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn
 def draw(s: State, seat: int, n: int, events: list[Event]) -> None:
     """Draw ``n`` cards, shuffling the discard pile into a new deck when the deck runs out."""
     p = s.players[seat]
+    drawn = 0
     for _ in range(n):
         if not p.deck:
             if not p.discard:
-                return
+                break
             p.deck, p.discard = p.discard, []
             s.rng.shuffle(p.deck)
             events.append(Event("reshuffle", seat, -1, len(p.deck)))
         p.hand.append(p.deck.pop())
-    events.append(Event("draw", seat, -1, n))
+        drawn += 1
+    if drawn:
+        events.append(Event("draw", seat, -1, drawn))
 
 
 def gain_honor(s: State, seat: int, n: int, events: list[Event]) -> None:

@@ -222,7 +222,9 @@ def _end_turn(s: State, events: list[Event]) -> None:
     events.append(Event("end_turn", seat))
     if s.extra_turn:
         s.extra_turn = False
-        if not (s.ending and seat == s.n - 1):
+        # Once the pool is empty nobody gets an extra turn (as the Tablet is refused then),
+        # whatever their seat: the last round gives every player the same turns.
+        if not s.ending:
             events.append(Event("start_turn", seat, -1, 1))
             return
     s.turns_taken[seat] += 1

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from core.ascension import rules
 from core.ascension.cards import CardDef
-from core.ascension.state import Decision, Player, State, Turn, snapshot
+from core.ascension.state import Decision, Player, State, Turn
 from core.contract import Action
 from core.rng import Rng
 
