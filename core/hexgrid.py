@@ -367,8 +367,8 @@ def _clear_parents(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> dict[Hex, H
     of the previous layer. So there is a clear shortest path iff ``b`` is clear.
 
     Among clear predecessors each hex keeps the one minimising the total squared deviation
-    from the straight segment a-b, ties to the smaller hex, so ``los_path`` draws the clear
-    path that hugs the line of fire, the same way every time.
+    from the straight segment a-b, ties to the smaller hex, so when ``los_path`` must detour
+    it draws the clear path that hugs the line of fire, the same way every time.
 
     Returns each clear hex's chosen predecessor, or ``None`` when ``b`` is not clear.
     ``blocks`` is called at most once per in-between hex and never on ``a`` or ``b``.
