@@ -1,0 +1,1 @@
+"""The terminal app (Textual): menus, game tables, hot-seat hand-over, saves and hints."""

@@ -1,0 +1,84 @@
+"""The ascend application: one Textual ``App`` whose first screen is the main menu."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from tui.screens.menu import MenuScreen
+
+ENV_BOT_DELAY = "ASCEND_BOT_DELAY"
+DEFAULT_BOT_DELAY = 0.4
+
+
+def bot_delay_from_env() -> float:
+    """Seconds to pause after each bot action: ``$ASCEND_BOT_DELAY`` or 0.4."""
+    raw = os.environ.get(ENV_BOT_DELAY, "")
+    try:
+        return max(0.0, float(raw)) if raw else DEFAULT_BOT_DELAY
+    except ValueError:
+        return DEFAULT_BOT_DELAY
+
+
+class AscendApp(App[None]):
+    """Play the Ascension family against bots or friends, from the keyboard."""
+
+    # Absolute, so a subclass defined elsewhere (tests, tools) still finds the styles.
+    CSS_PATH = Path(__file__).with_name("styles.tcss")
+    TITLE = "ascend"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, bot_delay: float | None = None) -> None:
+        super().__init__()
+        self.bot_delay = bot_delay_from_env() if bot_delay is None else bot_delay
+
+    def get_default_screen(self) -> Screen[Any]:
+        return MenuScreen()
+
+    def table_for(self, session: Any, message: str = "") -> Screen[Any]:
+        """The table screen for the session's game."""
+        if session.game == "ascension":
+            from tui.screens.ascension import AscensionScreen
+
+            return AscensionScreen(session, message)
+        raise KeyError(f"no table for {session.game!r} yet")
+
+    def start_game(self, session: Any, message: str = "") -> None:
+        """Open the table for ``session`` in place of the set-up or Continue screen."""
+        try:
+            table = self.table_for(session, message)
+        except KeyError as exc:
+            self.notify(str(exc.args[0]), severity="error")
+            return
+        if len(self.screen_stack) > 1:
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+    def to_menu(self) -> None:
+        """Close everything above the main menu."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def quit_game(self) -> None:
+        """Save the game in play (if any) and return to the menu."""
+        from tui.screens.ascension import AscensionScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, AscensionScreen):
+                screen.leave()
+                return
+        self.to_menu()
+
+
+def run() -> None:
+    """Entry point: ``ascend`` with no arguments runs the app."""
+    AscendApp().run()
+
+
+if __name__ == "__main__":
+    run()

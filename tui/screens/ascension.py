@@ -1,0 +1,831 @@
+"""The Ascension table: center row, piles, your hand and constructs, opponents, log and hints.
+
+The screen draws ``A.view`` for the seat at the keyboard and turns key presses into
+actions; the engine decides whether they are legal (its ``IllegalAction`` reason is shown
+as is). Bots and hints run in workers so the screen stays live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import Counter
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+import core.ascension as A
+from core.ascension.view import DECISION_PROMPTS
+from core.contract import Action, Event, IllegalAction
+from tui import theme
+from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from tui.screens.end import EndScreen
+from tui.screens.passing import PassScreen
+from tui.session import GameSession
+from tui.widgets.cards import CardView
+from tui.widgets.footer import KeyFooter
+from tui.widgets.panels import HintPanel, LogView
+
+ROW_SLOTS = 6
+HAND_POOL = 10
+CONSTRUCT_POOL = 6
+ZONES = ("center", "hand", "constructs")
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+CARD_KINDS = ("play", "acquire", "defeat", "activate")
+
+
+class AscensionScreen(Screen[None]):
+    """One game of Ascension in play."""
+
+    AUTO_FOCUS = ""
+
+    BINDINGS = [
+        Binding("a", "play_all", "Play all"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("h", "hint", "Hint"),
+        Binding("H", "use_hint", "Use hint", show=False),
+        Binding("s", "save", "Save"),
+        Binding("q", "menu", "Menu"),
+        Binding("question_mark", "help", "Help"),
+        Binding("left", "nav(-1, 0)", "←", show=False),
+        Binding("right", "nav(1, 0)", "→", show=False),
+        Binding("up", "nav(0, -1)", "↑", show=False),
+        Binding("down", "nav(0, 1)", "↓", show=False),
+        Binding("pageup", "log_page(-1)", "Log up", show=False),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
+    ]
+
+    def __init__(self, session: GameSession, message: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.load_message = message
+        humans = session.humans
+        # The seat whose hand is on screen; None while a hot-seat hand-over is pending.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
+        self.thinking: int | None = None
+        self.modal_open = False
+        self.ended_shown = False
+        self.hint: Any = None
+        self.hint_step = -1
+        self.last_message = ""
+        self._spin = itertools.cycle(SPINNER)
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="opponents")
+        yield Static(id="center-label", classes="zone-label")
+        with Horizontal(id="board"):
+            with Horizontal(id="center"):
+                for i in range(ROW_SLOTS):
+                    yield CardView("center", i, id=f"slot-{i}")
+            with Vertical(id="piles"):
+                yield CardView("center", ROW_SLOTS, compact=True, id="pile-mystic")
+                yield CardView("center", ROW_SLOTS + 1, compact=True, id="pile-heavy")
+                yield CardView("center", ROW_SLOTS + 2, compact=True, id="pile-cultist")
+        yield Static(id="hand-label", classes="zone-label")
+        with Horizontal(id="hand"):
+            yield Static(id="hand-empty")
+            # A pool mounted up front, so focus can land on a hand card at once; _ensure
+            # mounts more for a very large hand.
+            for i in range(HAND_POOL):
+                yield CardView("hand", i)
+        with Horizontal(id="constructs-row"):
+            yield Static("Constructs:", id="constructs-label")
+            with Horizontal(id="constructs"):
+                for i in range(CONSTRUCT_POOL):
+                    yield CardView("constructs", i, compact=True)
+        yield Static(id="prompt")
+        with Horizontal(id="bottom"):
+            yield LogView(id="log")
+            with Vertical(id="side"):
+                yield Static(id="detail")
+                yield HintPanel(id="hint")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        log = self.query_one(LogView)
+        s = self.session
+        log.add(f"Ascension · {' vs '.join(s.names)} · seed {s.seed}", "bold")
+        if self.load_message:
+            log.add(f"Loaded: {self.load_message}", "dim")
+        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
+        self.set_interval(0.15, self._tick)
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        self.call_after_refresh(self.advance)
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def player_name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def card(self, uid: int) -> Any:
+        return self.state.cards[uid]
+
+    def my_move(self) -> bool:
+        """True when the seat to move is the human whose hand is shown."""
+        to = self.state.to_move
+        return to is not None and to == self.viewer and not self.session.is_bot(to)
+
+    def _zone_cards(self, zone: str) -> list[CardView]:
+        if zone == "center":
+            cards = list(self.query_one("#center").query(CardView))
+            cards += [self.query_one(f"#pile-{p}", CardView) for p in ("mystic", "heavy",
+                                                                         "cultist")]
+        else:
+            cards = list(self.query_one(f"#{zone}").query(CardView))
+        return [c for c in cards if c.display and c.card is not None]
+
+    def _ensure(self, container: Widget, zone: str, count: int, compact: bool) -> list[CardView]:
+        views = list(container.query(CardView))
+        while len(views) < count:
+            view = CardView(zone, len(views), compact=compact)
+            container.mount(view)
+            views.append(view)
+        for i, view in enumerate(views):
+            view.display = i < count
+        return views
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the engine's view for the seat at the keyboard."""
+        s = self.state
+        seat = self.viewer if self.viewer is not None else s.current
+        hidden = self.viewer is None
+        v = A.view(s, seat)
+        legal = self.session.legal() if self.my_move() else []
+        acting = {a.card for a in legal if a.kind in CARD_KINDS}
+        self._draw_status(v)
+        self._draw_opponents(v, seat)
+        label = Text.assemble(
+            ("Center row", "bold"), f" · {v.center_deck_count} in deck · Void {len(v.void)}")
+        piles = Text.assemble(("Piles", "bold"),
+                              f" · {len(v.mystics)} Mystic · {len(v.heavies)} Heavy Infantry")
+        gap = max(2, (self.size.width or 80) - len(label) - len(piles))
+        label.append(" " * gap)
+        label.append_text(piles)
+        self.query_one("#center-label", Static).update(label)
+        for i, slot in enumerate(self.query_one("#center").query(CardView)):
+            uid = v.center_row[i] if i < len(v.center_row) else -1
+            slot.show(uid, v.cards[uid] if uid >= 0 else None, mark=uid in acting)
+        for key, pile in (("mystic", v.mystics), ("heavy", v.heavies)):
+            top = pile[-1] if pile else -1
+            self.query_one(f"#pile-{key}", CardView).show(
+                top, v.cards[top] if top >= 0 else None, mark=top in acting)
+        self.query_one("#pile-cultist", CardView).show(
+            v.cultist, v.cards[v.cultist], mark=v.cultist in acting)
+        me = v.players[seat]
+        hand = () if hidden or me.hand is None else me.hand
+        self.query_one("#hand-label", Static).update(self._hand_label(v, seat, hidden))
+        empty = self.query_one("#hand-empty", Static)
+        empty.display = not hand
+        if hidden:
+            empty.update(Text("Hidden until the next player takes the keyboard.", style="dim"))
+        elif not hand:
+            empty.update(Text("No cards in hand: spend what you made, then e ends the turn.",
+                              style="dim"))
+        for view, uid in zip(self._ensure(self.query_one("#hand"), "hand", len(hand), False),
+                             hand, strict=False):
+            view.show(uid, v.cards[uid])
+        constructs = v.players[seat].constructs
+        views = self._ensure(self.query_one("#constructs"), "constructs", len(constructs), True)
+        for view, uid in zip(views, constructs, strict=False):
+            card = v.cards[uid]
+            used = bool(card.abilities) and all((uid, i) in v.used
+                                                for i in range(len(card.abilities)))
+            note = "used" if used and seat == s.current else ""
+            view.show(uid, card, note=note, mark=uid in acting, dim=used)
+        self.query_one("#constructs-label", Static).update(
+            "Constructs:" if constructs else Text.assemble("Constructs: ", ("none", "dim")))
+        self._draw_prompt(v)
+        self._draw_detail()
+        self._draw_hint()
+
+    def _draw_status(self, v: Any) -> None:
+        s = self.state
+        out = Text()
+        out.append(f" Round {self.session.round} ", style="bold reverse")
+        out.append(f" {possessive(self.player_name(s.current))} turn ", style="bold")
+        out.append(f"{theme.RUNE} {theme.plural(v.runes, 'Rune')}", style=theme.RUNE_COLOR)
+        out.append("  ")
+        out.append(f"{theme.POWER} {v.power} Power", style=theme.POWER_COLOR)
+        if v.mechana_runes:
+            out.append(f"  +{v.mechana_runes}{theme.RUNE} Mechana",
+                       style=theme.FACTION_COLOR["mechana"])
+        if v.discount:
+            out.append(f"  -{v.discount} next construct", style=theme.FACTION_COLOR["mechana"])
+        out.append(f"  {theme.HONOR} pool {v.honor_pool}", style=theme.HONOR_COLOR)
+        if v.ending:
+            out.append("  LAST ROUND", style="bold red")
+        if v.extra_turn:
+            out.append("  +turn", style="bold")
+        out.truncate(self.size.width or 80, overflow="ellipsis")
+        self.query_one("#status", Static).update(out)
+
+    def _draw_opponents(self, v: Any, seat: int) -> None:
+        lines = []
+        for i, p in enumerate(v.players):
+            if i == seat:
+                continue
+            line = Text(no_wrap=True, overflow="ellipsis")
+            turn = "▶ " if i == v.current else "  "
+            line.append(turn, style="bold")
+            line.append(p.name, style="bold")
+            line.append(f"  hand {p.hand_count} · deck {p.deck_count} · discard {len(p.discard)}")
+            line.append(f"  {theme.HONOR}{p.honor}", style=theme.HONOR_COLOR)
+            line.append(f"+{p.card_honor}", style="dim " + theme.HONOR_COLOR)
+            if p.constructs:
+                line.append("  ")
+                for j, uid in enumerate(p.constructs):
+                    card = v.cards[uid]
+                    if j:
+                        line.append(", ")
+                    line.append(card.name, style=theme.FACTION_COLOR.get(theme.tone(card), ""))
+            line.truncate(self.size.width or 80, overflow="ellipsis")
+            lines.append(line)
+        self.query_one("#opponents", Static).update(Text("\n").join(lines))
+
+    def _hand_label(self, v: Any, seat: int, hidden: bool) -> Text:
+        me = v.players[seat]
+        out = Text()
+        who = f"{possessive(me.name)} hand"
+        if hidden:
+            out.append(f"{who}: hidden", style="bold")
+        else:
+            out.append(f"{who} ({me.hand_count})", style="bold")
+        out.append(f"  ·  deck {me.deck_count} · discard {len(me.discard)}  ·  ")
+        out.append(f"{theme.HONOR} {theme.plural(me.honor, 'token')} + {me.card_honor} on cards",
+                   style=theme.HONOR_COLOR)
+        return out
+
+    def _played(self, v: Any) -> Text:
+        if not v.played:
+            return Text("")
+        counts = Counter(v.cards[u].name for u in v.played)
+        parts = [f"{n}×{c}" if c > 1 else n for n, c in counts.items()]
+        return Text("played " + ", ".join(parts))
+
+    def _draw_prompt(self, v: Any) -> None:
+        s = self.state
+        prompt = self.query_one("#prompt", Static)
+        to = s.to_move
+        if to is None:
+            text = Text("Game over — press enter for the scores.", style="bold")
+        elif self.session.is_bot(to):
+            text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…", style="italic")
+        elif to != self.viewer:
+            text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
+        elif v.pending is not None:
+            prompt_text = DECISION_PROMPTS.get(v.pending.kind, "Make a choice")
+            source = f" ({self.card(v.pending.source).name})" if v.pending.source >= 0 else ""
+            text = Text(f"Choice{source}: {prompt_text} — enter to choose", style="bold yellow")
+        else:
+            text = Text(f"{possessive(self.player_name(to))} move", style="bold green",
+                        no_wrap=True, overflow="ellipsis")
+            if v.played:
+                text.append(" · ")
+                text.append_text(self._played(v))
+            else:
+                text.append(" · enter acts on the focused card · a plays all · e ends the turn")
+        if self.last_message and to is not None:
+            text = Text(self.last_message, style="bold red")
+        prompt.update(text)
+
+    def _draw_detail(self) -> None:
+        focused = self.focused
+        panel = self.query_one("#detail", Static)
+        if isinstance(focused, CardView) and focused.card is not None:
+            panel.update(theme.detail(focused.card))
+        else:
+            panel.update(Text("Move with the arrow keys; the focused card is described here.",
+                              style="dim"))
+
+    def _draw_hint(self) -> None:
+        panel = self.query_one(HintPanel)
+        if self.hint is None:
+            return
+        if self.hint_step != len(self.session.actions):
+            panel.update(Text("h: ask for a hint", style="dim"))
+            self.hint = None
+            return
+        _action, reason = self.hint
+        out = Text()
+        out.append("Hint: ", style="bold")
+        out.append(reason, style="green")
+        out.append("\nH or enter here: do it", style="dim")
+        panel.update(out)
+
+    def _tick(self) -> None:
+        if self.thinking is not None:
+            self._draw_prompt(A.view(self.state, self.viewer if self.viewer is not None
+                                     else self.state.current))
+
+    def on_descendant_focus(self) -> None:
+        self._draw_detail()
+
+    # --- doing things ----------------------------------------------------------------------
+
+    def do(self, action: Action) -> bool:
+        """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
+        s = self.state
+        seat = s.to_move
+        if seat is None:
+            return False
+        line = self.session.describe(action)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        self.last_message = ""
+        self.log_action(seat, line, events)
+        for note in self.session.take_notes():
+            self.notify(note, severity="warning")
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Tell the player why an action was refused; nothing changes."""
+        text = reason[:1].upper() + reason[1:]
+        self.last_message = f"Not allowed: {text}."
+        self.notify(text, title="Not allowed", severity="warning")
+        self.refresh_table()
+
+    def log_action(self, seat: int, line: str, events: list[Event]) -> None:
+        """One log line for the action, then the notable events it caused."""
+        log = self.query_one(LogView)
+        who = self.player_name(seat)
+        style = theme.FACTION_COLOR[""] if not self.session.is_bot(seat) else "#c0c0ff"
+        log.add(Text.assemble((f"{who}: ", "bold " + style), line))
+        for e in events:
+            text = self._event_text(e)
+            if text is not None:
+                log.add(*text)
+
+    def _event_text(self, e: Event) -> tuple[str, str] | None:
+        s = self.state
+        name = self.player_name(e.seat) if 0 <= e.seat < len(self.session.names) else ""
+        card = s.cards[e.card].name if 0 <= e.card < len(s.cards) else ""
+        if e.kind == "honor":
+            return f"  {name} gains {e.value} Honor (pool {s.honor_pool})", theme.HONOR_COLOR
+        if e.kind == "reshuffle":
+            return f"  {name} shuffles the discard pile into a new deck", "dim"
+        if e.kind == "reveal":
+            return f"  New in the center row: {card}", "dim"
+        if e.kind == "pool_empty":
+            return "  The Honor pool is empty: the round is finished, then the game ends", \
+                "bold red"
+        if e.kind == "extra_turn":
+            return f"  {name} will take another turn", "bold"
+        if e.kind == "steal":
+            return f"  {name} takes a random card from {self.player_name(e.value)}'s hand", ""
+        if e.kind == "destroy":
+            return f"  {name} loses {card} to the Void", ""
+        if e.kind == "construct_to_discard":
+            return f"  {name} puts {card} in the discard pile", ""
+        if e.kind == "banish":
+            return f"  {card} goes to the Void", "dim"
+        if e.kind == "trigger":
+            return f"  {card} triggers", "dim"
+        if e.kind == "start_turn":
+            again = " (extra turn)" if e.value else ""
+            return f"── {possessive(self.player_name(e.seat))} turn{again} ──", "bold"
+        if e.kind == "game_over":
+            return "── Game over ──", "bold"
+        return None
+
+    def primary(self, view: CardView) -> None:
+        """Enter on a card: its play / acquire / defeat / activate action, as the engine allows."""
+        if not self._can_act():
+            return
+        uid = view.uid
+        legal = [a for a in self.session.legal() if a.card == uid and a.kind in CARD_KINDS]
+        if len(legal) == 1:
+            self.do(legal[0])
+            return
+        card = view.card
+        if view.zone == "constructs" and card.abilities:
+            if len(legal) > 1 or len(card.abilities) > 1:
+                self._ask_ability(uid, card)
+                return
+            self.do(Action("activate", uid, 0))
+            return
+        if view.zone == "constructs":
+            self.refuse(f"{card.name} works on its own; it has nothing to activate")
+            return
+        if len(legal) > 1:
+            self.do(legal[0])
+            return
+        # Nothing legal: ask the engine for the action a player would mean, to get its reason.
+        if view.zone == "hand":
+            self.do(Action("play", uid))
+        elif card.kind == "monster":
+            self.do(Action("defeat", uid))
+        else:
+            self.do(Action("acquire", uid))
+
+    def _ask_ability(self, uid: int, card: Any) -> None:
+        labels = [f"{i + 1}. {ab.label}" for i, ab in enumerate(card.abilities)]
+
+        def chosen(index: int | None) -> None:
+            self.modal_open = False
+            if index is not None:
+                self.do(Action("activate", uid, index))
+            self.advance()
+
+        self.modal_open = True
+        self.app.push_screen(ChoiceScreen(f"Use {card.name}: which ability?", labels), chosen)
+
+    def _can_act(self) -> bool:
+        s = self.state
+        if s.to_move is None:
+            self._show_end()
+            return False
+        if self.session.is_bot(s.to_move):
+            self.notify(f"{self.player_name(s.to_move)} is thinking…", timeout=1.5)
+            return False
+        if s.to_move != self.viewer:
+            self.advance()
+            return False
+        return True
+
+    @on(CardView.Chosen)
+    def _card_chosen(self, event: CardView.Chosen) -> None:
+        event.stop()
+        if self.state.to_move is not None and self.state.to_move == self.viewer \
+                and A.view(self.state, self.viewer).pending is not None:
+            self.advance()
+            return
+        self.primary(event.card_view)
+        self.advance()
+
+    @on(HintPanel.Apply)
+    def _hint_apply(self) -> None:
+        self.action_use_hint()
+
+    # --- the flow of turns -----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
+        if self.modal_open or not self.is_attached:
+            return
+        s = self.state
+        to = s.to_move
+        if to is None:
+            self._show_end()
+            return
+        if self.session.is_bot(to):
+            if self.thinking is None:
+                self.run_bots()
+            return
+        if to != self.viewer:
+            if len(self.session.humans) > 1:
+                self._pass_to(to)
+                return
+            self.viewer = to
+            self.refresh_table()
+        pending = A.view(s, to).pending
+        if pending is not None:
+            self._ask_decision(pending)
+
+    def _pass_to(self, seat: int) -> None:
+        s = self.state
+        reason = ""
+        pending = s.pending[-1] if s.pending else None
+        if pending is not None and seat != s.current:
+            source = s.cards[pending.source].name if pending.source >= 0 else "a card"
+            prompt = DECISION_PROMPTS.get(pending.kind, "make a choice")
+            reason = (f"{self.player_name(s.current)} played {source}: "
+                      f"{self.player_name(seat)} must answer — {prompt}")
+        elif seat == s.current:
+            reason = f"It is {self.player_name(seat)}'s turn."
+        self.viewer = None
+        self.refresh_table()
+
+        def ready(_: None) -> None:
+            self.modal_open = False
+            self.viewer = seat
+            self.refresh_table()
+            self.call_after_refresh(self._focus_default)
+            self.advance()
+
+        self.modal_open = True
+        self.app.push_screen(PassScreen(self.player_name(seat), reason), ready)
+
+    def _ask_decision(self, pending: Any) -> None:
+        v = A.view(self.state, self.viewer)
+        me = v.players[v.seat]
+        actions: list[Action] = []
+        labels: list[Text] = []
+        details: list[Text | str] = []
+        for choice in pending.choices:
+            actions.append(Action("choose", choice))
+            if pending.kind == "mode":
+                label = pending.labels[choice] if choice < len(pending.labels) else str(choice)
+                labels.append(Text(label))
+                details.append("")
+                continue
+            card = v.cards[choice]
+            where = ("hand" if me.hand and choice in me.hand else
+                     "discard" if choice in me.discard else
+                     "center row" if choice in v.center_row else
+                     "in play" if choice in me.constructs else "")
+            label = theme.name_text(card)
+            label.append("  ")
+            label.append_text(theme.stats(card))
+            if where:
+                label.append(f"  ({where})", style="dim")
+            labels.append(label)
+            details.append(theme.detail(card))
+        if pending.optional:
+            actions.append(Action("decline"))
+            labels.append(Text("Decline (do nothing)", style="italic"))
+            details.append("")
+        source = v.cards[pending.source].name if pending.source >= 0 else ""
+        title = DECISION_PROMPTS.get(pending.kind, "Choose")
+        if source:
+            title = f"{source}: {title}"
+
+        def chosen(index: int | None) -> None:
+            self.modal_open = False
+            if index is None and pending.optional:
+                self.do(Action("decline"))
+            elif index is not None:
+                self.do(actions[index])
+            self.advance()
+
+        game, legal = self.session.game, self.session.legal()
+
+        def advise() -> tuple[int, str] | None:
+            result = find_hint(game, v, legal)
+            if result is None or result[0] not in actions:
+                return None
+            return actions.index(result[0]), result[1]
+
+        self.modal_open = True
+        self.app.push_screen(
+            ChoiceScreen(title, labels, details, "decline" if pending.optional else "",
+                         advise=advise), chosen)
+
+    def _show_end(self) -> None:
+        outcome = A.outcome(self.state)
+        if outcome is None or self.modal_open:
+            return
+        self.refresh_table()
+
+        def closed(_: None) -> None:
+            self.modal_open = False
+
+        self.modal_open = True
+        self.app.push_screen(EndScreen(self.session.names, outcome), closed)
+
+    @work(exclusive=True, group="bots")
+    async def run_bots(self) -> None:
+        """Let bots move until a human must act or the game ends, with a pause per move."""
+        delay = float(getattr(self.app, "bot_delay", 0.4))
+        try:
+            while True:
+                if not self.session.is_bot(self.state.to_move):
+                    break
+                seat, view, legal = self.session.bot_choice()
+                self.thinking = seat
+                bot = self.session.bots[seat]
+                try:
+                    action = await asyncio.to_thread(bot.choose, view, legal)
+                except Exception as exc:  # a bot bug must not end the game
+                    action = legal[-1]
+                    self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
+                                f"{self.session.describe(action)!r} instead", severity="error")
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                if self.state.to_move != seat or not self.is_attached:
+                    break
+                if not self.do(action):
+                    break
+        finally:
+            self.thinking = None
+        if self.is_attached:
+            self.refresh_table()
+            self.advance()
+            self._focus_default()
+
+    def _focus_default(self) -> None:
+        if isinstance(self.focused, CardView) and self.focused.display \
+                and self.focused.card is not None:
+            return
+        for zone in ("hand", "center"):
+            cards = self._zone_cards(zone)
+            if cards:
+                self.set_focus(cards[0])
+                return
+
+    # --- key actions -----------------------------------------------------------------------
+
+    def action_nav(self, dx: int, dy: int) -> None:
+        """Arrow keys: move between cards of a zone (left/right) and between zones (up/down)."""
+        focused = self.focused
+        if not isinstance(focused, CardView) or not focused.display:
+            self._focus_default()
+            return
+        zone = focused.zone if focused.zone in ZONES else "center"
+        cards = self._zone_cards(zone)
+        if dx:
+            if focused in cards:
+                i = cards.index(focused) + dx
+                if 0 <= i < len(cards):
+                    self.set_focus(cards[i])
+            return
+        zi = ZONES.index(zone) + dy
+        x = focused.region.x
+        while 0 <= zi < len(ZONES):
+            target = self._zone_cards(ZONES[zi])
+            if target:
+                best = min(target, key=lambda c: abs(c.region.x - x))
+                self.set_focus(best)
+                return
+            zi += dy
+
+    def action_play_all(self) -> None:
+        """Play every card in hand that asks no question (tried on a copy of the state first)."""
+        if not self._can_act():
+            return
+        played = 0
+        while self.my_move() and not self.state.pending:
+            for action in self.session.legal():
+                if action.kind != "play":
+                    continue
+                trial = self.state.copy()
+                A.apply(trial, action)
+                if not trial.pending:
+                    self.do(action)
+                    played += 1
+                    break
+            else:
+                break
+        if not played:
+            self.notify("Nothing to play without a choice: pick cards with enter.")
+        self._focus_default()
+        self.advance()
+
+    def action_end_turn(self) -> None:
+        """End the turn; asks first if cards are still in hand."""
+        if not self._can_act():
+            return
+        if self.state.pending:
+            self.advance()
+            return
+        hand = A.view(self.state, self.viewer).me.hand or ()
+        if not hand:
+            self._end_turn()
+            return
+
+        def answer(yes: bool | None) -> None:
+            self.modal_open = False
+            if yes:
+                self._end_turn()
+            else:
+                self.advance()
+
+        self.modal_open = True
+        self.app.push_screen(
+            ConfirmScreen(f"You still have {len(hand)} card(s) in hand. End your turn anyway?"),
+            answer)
+
+    def _end_turn(self) -> None:
+        self.do(Action("end"))
+        self.advance()
+
+    def action_hint(self) -> None:
+        """Ask the planner what to do now (runs in a worker)."""
+        if not self._can_act():
+            return
+        self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
+        self.compute_hint()
+
+    @work(exclusive=True, group="hint")
+    async def compute_hint(self) -> None:
+        """Compute the hint off the event loop and show it."""
+        step = len(self.session.actions)
+        seat = self.state.to_move
+        view = A.view(self.state, seat)
+        legal = self.session.legal()
+        try:
+            result = await asyncio.to_thread(find_hint, self.session.game, view, legal)
+        except Exception as exc:  # a planner bug must not end the game
+            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
+            return
+        if step != len(self.session.actions) or not self.is_attached:
+            return
+        if result is None:
+            self.query_one(HintPanel).update(Text("No hint engine is available yet.",
+                                                  style="dim"))
+            return
+        self.hint = result
+        self.hint_step = step
+        self._draw_hint()
+        action = result[0]
+        for view_ in self.query(CardView):
+            if view_.display and view_.uid == action.card and view_.card is not None:
+                self.set_focus(view_)
+                break
+
+    def action_use_hint(self) -> None:
+        """Play the hinted action, if it is still for this position."""
+        if self.hint is None or self.hint_step != len(self.session.actions):
+            self.notify("No current hint: press h first.", timeout=2)
+            return
+        if not self._can_act():
+            return
+        self.do(self.hint[0])
+        self.advance()
+
+    def action_save(self) -> None:
+        """Save the game now."""
+        from saves.format import SaveError
+
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), title="Save failed", severity="error")
+            return
+        self.notify(f"Saved to {path.name}")
+        self.query_one(LogView).add(f"Saved to {path}", "dim")
+
+    def action_menu(self) -> None:
+        """Save and return to the main menu."""
+        self.leave()
+
+    def leave(self) -> None:
+        """Save (reporting a failure) and go back to the main menu."""
+        from saves.format import SaveError
+
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        try:
+            self.session.save()
+        except SaveError as exc:
+            self.app.notify(str(exc), title="Save failed", severity="error")
+        to_menu = getattr(self.app, "to_menu", None)
+        if to_menu is not None:
+            to_menu()
+
+    def action_help(self) -> None:
+        """Show the rules summary and keys."""
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_log_page(self, direction: int) -> None:
+        """Page the game log up or down."""
+        log = self.query_one(LogView)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
+
+
+def possessive(name: str) -> str:
+    """``Your`` for "You", else ``Name's``."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def find_hint(game: str, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
+    """The hint for this position: ``ai.hints`` if present, else the best bot's pick."""
+    try:
+        from ai.hints import hint
+    except ImportError:
+        hint = None
+    if hint is not None:
+        try:
+            result = hint(game, view, legal)
+        except KeyError:
+            result = None
+        if result is not None:
+            action = Action(*result.action)
+            reason = str(getattr(result, "reason", "") or "")
+            return action, reason or A.describe(view, action)
+    try:
+        from ai.bots import BOTS, make_bot
+    except ImportError:
+        return None
+    for name in ("planner", "greedy"):
+        if name in BOTS:
+            bot = make_bot(name, game, 0)
+            action = Action(*bot.choose(view, legal))
+            return action, f"{A.describe(view, action)} (what the {name} bot would do)"
+    return None

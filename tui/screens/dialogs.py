@@ -1,0 +1,130 @@
+"""Small modal dialogs: a yes/no question and a pick-one list."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a yes/no question; y/enter = yes, n/escape = no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Label("[b]y[/b] / enter: yes    [b]n[/b] / escape: no", classes="dialog-keys")
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of several options; returns its index, or None when cancelled.
+
+    ``details`` (one per option, may be empty) are shown for the highlighted option.
+    ``cancel_label`` names what escape does; an empty label means escape is not allowed
+    (a choice the rules say must be made). ``advise``, if given, is called off the event
+    loop when the player presses h and returns the index to recommend and why.
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("h", "advise", "Hint"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[str | Text],
+        details: Sequence[Text | str] = (),
+        cancel_label: str = "cancel",
+        advise: Callable[[], tuple[int, str] | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.advise = advise
+        self.hint_line: Text | None = None
+        self.title_text = title
+        self.options = list(options)
+        self.details = list(details)
+        self.cancel_label = cancel_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog choice-dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*[Option(o) for o in self.options], id="choices")
+            yield Static("", id="choice-detail")
+            keys = "↑↓ move · enter choose"
+            if self.cancel_label:
+                keys += f" · escape {self.cancel_label}"
+            if self.advise is not None:
+                keys += " · h hint"
+            yield Label(keys, classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        options = self.query_one("#choices", OptionList)
+        options.highlighted = 0
+        options.focus()
+        self._show_detail(0)
+
+    def _show_detail(self, index: int | None) -> None:
+        detail = self.query_one("#choice-detail", Static)
+        text = self.details[index] if index is not None and index < len(self.details) else ""
+        if self.hint_line is not None:
+            text = Text.assemble(self.hint_line, "\n", text) if text else self.hint_line
+        detail.update(text)
+        detail.display = bool(text)
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_detail(event.option_index)
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    @work(exclusive=True, group="advise")
+    async def action_advise(self) -> None:
+        """h: ask for a recommendation and highlight it."""
+        if self.advise is None:
+            return
+        options = self.query_one("#choices", OptionList)
+        self.hint_line = Text("Thinking about a hint…", style="italic")
+        self._show_detail(options.highlighted)
+        try:
+            result = await asyncio.to_thread(self.advise)
+        except Exception as exc:  # a planner bug must not close the game
+            result = None
+            self.hint_line = Text(f"The hint failed: {exc!r}", style="red")
+        else:
+            self.hint_line = Text("No hint is available.", style="dim")
+        if result is not None:
+            index, reason = result
+            self.hint_line = Text.assemble(("Hint: ", "bold"), (reason, "green"))
+            options.highlighted = index
+        self._show_detail(options.highlighted)
+
+    def action_cancel(self) -> None:
+        """Escape: close without choosing, if that is allowed."""
+        if self.cancel_label:
+            self.dismiss(None)
+        else:
+            self.notify("This choice must be made.", severity="warning")

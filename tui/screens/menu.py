@@ -1,0 +1,71 @@
+"""The main menu: New game, Continue, Rules, Quit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from tui.widgets.footer import KeyFooter
+
+BANNER = """\
+ ▄▀█ █▀ █▀▀ █▀▀ █▄░█ █▀▄
+ █▀█ ▄█ █▄▄ ██▄ █░▀█ █▄▀"""
+
+
+class MenuScreen(Screen[None]):
+    """The first screen: choose what to do."""
+
+    BINDINGS = [
+        Binding("n", "pick('new')", "New game"),
+        Binding("c", "pick('continue')", "Continue"),
+        Binding("r,question_mark", "pick('rules')", "Rules"),
+        Binding("q,escape", "pick('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="menu-box"):
+            yield Label(Text(BANNER, style="bold #ffd54f"), id="banner")
+            yield Label("Ascension deckbuilding, at the terminal", id="tagline")
+            yield OptionList(
+                Option("New game", id="new"),
+                Option("Continue", id="continue"),
+                Option("Rules & keys", id="rules"),
+                Option("Quit", id="quit"),
+                id="menu",
+            )
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_screen_resume(self) -> None:
+        self.query_one("#menu", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option_id or "")
+
+    def action_pick(self, what: str) -> None:
+        """Open the chosen entry."""
+        if what == "new":
+            from tui.screens.setup import SetupScreen
+
+            self.app.push_screen(SetupScreen())
+        elif what == "continue":
+            from tui.screens.load import ContinueScreen
+
+            self.app.push_screen(ContinueScreen())
+        elif what == "rules":
+            from tui.screens.rules import RulesScreen
+
+            self.app.push_screen(RulesScreen())
+        elif what == "quit":
+            self.app.exit()

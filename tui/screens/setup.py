@@ -1,0 +1,142 @@
+"""New game set-up: game, players, who plays each seat, edition, Honor pool and seed."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label
+
+from core.contract import COMING
+from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
+from tui.widgets.footer import KeyFooter
+from tui.widgets.setting import Setting
+
+MAX_SEATS = 4
+HONOR_PER_PLAYER = 30
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Display names: "You" for a lone human, "Player N" for several, "Greedy bot" for bots."""
+    humans = sum(1 for s in seats if s == HUMAN)
+    names: list[str] = []
+    for i, kind in enumerate(seats):
+        if kind == HUMAN:
+            names.append("You" if humans == 1 else f"Player {i + 1}")
+        else:
+            base = f"{kind[len(BOT_PREFIX):].capitalize()} bot"
+            name = base
+            n = 2
+            while name in names:
+                name = f"{base} {n}"
+                n += 1
+            names.append(name)
+    return names
+
+
+class SetupScreen(Screen[None]):
+    """Choose the options of a new game; enter starts it, escape goes back."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start game", priority=False),
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Up", show=False),
+        Binding("down", "app.focus_next", "Down", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        bots = available_bots()
+        seat_values = [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{b}", f"Bot: {b}") for b in bots]
+        default_bot = f"{BOT_PREFIX}{bots[0]}" if bots else HUMAN
+        games = [("ascension", "Ascension")] + [
+            (key, f"{title} (coming)") for key, title in COMING.items()]
+        with Vertical(id="setup-box"):
+            yield Label("New game", id="setup-title")
+            yield Setting("Game", games, id="game")
+            yield Setting("Players", [(n, str(n)) for n in range(2, MAX_SEATS + 1)],
+                          id="players")
+            for i in range(MAX_SEATS):
+                setting = Setting(f"Seat {i + 1}", seat_values, id=f"seat-{i}")
+                setting.select(HUMAN if i == 0 else default_bot)
+                yield setting
+            yield Setting("Edition", [(1, "1 · original"), (2, "2 · 10th anniversary")],
+                          id="edition")
+            yield Setting("Honor pool", [(n, str(n)) for n in range(5, 405, 5)],
+                          note="30 per player", id="honor")
+            with Horizontal(id="seed-row"):
+                yield Label("Seed", id="seed-label")
+                yield Input(placeholder="random", restrict=r"[0-9]*", max_length=12, id="seed")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+            yield Label("↑↓ choose a line · ←→ change it · enter start · escape back",
+                        classes="dim-note")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.honor_touched = False
+        self._sync()
+        self.query_one("#game", Setting).focus()
+
+    def _sync(self) -> None:
+        players = int(self.query_one("#players", Setting).value)
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}", Setting).display = i < players
+        if not self.honor_touched:
+            self.query_one("#honor", Setting).select(HONOR_PER_PLAYER * players)
+
+    @on(Setting.Changed)
+    def _changed(self, event: Setting.Changed) -> None:
+        if event.setting.id == "honor":
+            self.honor_touched = True
+        self._sync()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted, "#seed")
+    def _seed_submitted(self) -> None:
+        self.action_start()
+
+    def options(self) -> tuple[str, dict, int | None]:
+        """The game, its options and the seed (None = random) chosen on this screen."""
+        game = self.query_one("#game", Setting).value
+        players = int(self.query_one("#players", Setting).value)
+        seats = [str(self.query_one(f"#seat-{i}", Setting).value) for i in range(players)]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        options = {
+            "players": players,
+            "edition": int(self.query_one("#edition", Setting).value),
+            "honor_pool": int(self.query_one("#honor", Setting).value),
+            "seats": seats,
+            "names": seat_names(seats),
+        }
+        return game, options, int(seed_text) if seed_text else None
+
+    def action_start(self) -> None:
+        """Start the game with these options."""
+        game, options, seed = self.options()
+        if game in COMING:
+            self.notify(f"{COMING[game]} is coming in a later version; "
+                        "only Ascension is playable now.", severity="warning")
+            return
+        try:
+            session = GameSession.new(game, options, seed)
+        except (KeyError, ValueError) as exc:
+            self.notify(str(exc.args[0] if exc.args else exc), title="Cannot start",
+                        severity="error")
+            return
+        start = getattr(self.app, "start_game", None)
+        if start is not None:
+            start(session)
+
+    def action_back(self) -> None:
+        """Back to the main menu."""
+        self.dismiss(None)

@@ -1,0 +1,263 @@
+"""One game being played in the app: the state, its record, its bots and its save file.
+
+Nothing here imports Textual, so the session is tested and reused without a screen. The
+record (options + seed + actions, with a state checksum after every action) is the truth a
+save keeps; the state is rebuilt from it when a game is continued.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from core.contract import Action, Event, get_game
+
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+# Bot names in the order the setup screen offers them; only those ai.bots knows are shown.
+BOT_ORDER = ("greedy", "planner", "random")
+
+
+def available_bots() -> list[str]:
+    """Names of the bots ``ai.bots`` can make now, strongest-but-cheap first."""
+    try:
+        from ai.bots import BOTS
+    except ImportError:
+        return []
+    known = [b for b in BOT_ORDER if b in BOTS]
+    return known + sorted(b for b in BOTS if b not in known)
+
+
+def bot_name(seat_kind: str) -> str | None:
+    """The bot name of a seat kind like ``bot:greedy``, or None for a human seat."""
+    return seat_kind[len(BOT_PREFIX):] if seat_kind.startswith(BOT_PREFIX) else None
+
+
+def new_seed() -> int:
+    """A fresh random seed that fits comfortably in a save (32 bits)."""
+    return secrets.randbits(32)
+
+
+@dataclass
+class GameSession:
+    """A game in play: state, record, bots per seat, and where it is saved.
+
+    ``apply`` is the only way the state changes, so the record always replays to it.
+    ``notes`` collects one-line messages for the player (a bot that had to be replaced, a
+    save that could not be written) that the screen shows and clears.
+    """
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    state: Any
+    actions: list[Action] = field(default_factory=list)
+    checksums: list[int] = field(default_factory=list)
+    path: Path | None = None
+    bots: dict[int, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    store: Any = None
+
+    # --- making one ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: str, options: dict[str, Any], seed: int | None = None) -> GameSession:
+        """Start a new game; raises ValueError/KeyError for options the game refuses."""
+        mod = get_game(game)
+        seed = new_seed() if seed is None else int(seed)
+        state = mod.new_game(options, seed)
+        session = cls(game=game, options=dict(state.options), seed=seed, state=state)
+        session._make_bots()
+        return session
+
+    @classmethod
+    def from_save(cls, path: Path, store: Any = None) -> tuple[GameSession, str]:
+        """Continue the game saved at ``path``; every failure is a ``SaveError``.
+
+        Returns the session and a line saying how the game was rebuilt.
+        """
+        from saves.loader import load_game
+        from saves.store import SaveStore
+
+        store = store if store is not None else SaveStore()
+        save = store.load(Path(path))
+        state, message = load_game(save, str(path))
+        mod = get_game(save.game)
+        actions = [Action(*a) for a in save.actions]
+        checksums = list(save.checksums)
+        if message.startswith("replayed") and len(checksums) != len(actions):
+            checksums = _recompute_checksums(mod, save.options, save.seed, actions)
+        session = cls(
+            game=save.game, options=dict(state.options), seed=save.seed, state=state,
+            actions=actions, checksums=checksums, path=Path(path), store=store,
+        )
+        session._make_bots()
+        return session, message
+
+    def _make_bots(self) -> None:
+        """One bot per bot seat, seeded from the game seed and the seat (its own stream)."""
+        try:
+            from ai.bots import make_bot
+        except ImportError:
+            make_bot = None
+        for seat, kind in enumerate(self.seats):
+            name = bot_name(kind)
+            if name is None:
+                continue
+            bot = None
+            for candidate in (name, *available_bots()):
+                if make_bot is None:
+                    break
+                try:
+                    bot = make_bot(candidate, self.game, self.seed + seat)
+                except (KeyError, ImportError):
+                    continue
+                if candidate != name:
+                    self.notes.append(
+                        f"{self.names[seat]}: bot {name!r} is not available; {candidate} plays"
+                    )
+                break
+            if bot is None:
+                raise KeyError(f"no bot is available for {self.names[seat]}")
+            self.bots[seat] = bot
+
+    # --- what it is -----------------------------------------------------------------------
+
+    @property
+    def module(self) -> ModuleType:
+        """The game's rules module (``core.<game>``)."""
+        return get_game(self.game)
+
+    @property
+    def seats(self) -> list[str]:
+        """Seat kinds: ``human`` or ``bot:<name>``."""
+        return list(self.options["seats"])
+
+    @property
+    def names(self) -> list[str]:
+        """Player names by seat."""
+        return list(self.options["names"])
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people at this keyboard."""
+        return [i for i, k in enumerate(self.seats) if bot_name(k) is None]
+
+    def is_bot(self, seat: int | None) -> bool:
+        """True when ``seat`` is played by a bot."""
+        return seat is not None and seat in self.bots
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.to_move is None
+
+    @property
+    def round(self) -> int:
+        """The round being played, counting from 1."""
+        taken = list(self.state.turns_taken)
+        return min(taken) + 1 if not self.over else max(taken)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def legal(self) -> list[Action]:
+        """Every action the seat to move may take now."""
+        return self.module.legal_actions(self.state)
+
+    def describe(self, action: Action) -> str:
+        """One line for ``action`` in the current state (call before applying it)."""
+        return self.module.describe(self.state, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``, record it, and autosave when a turn ends.
+
+        Raises the game's ``IllegalAction`` with the reason, changing nothing.
+        """
+        mod = self.module
+        action = Action(*action)
+        events = mod.apply(self.state, action)
+        self.actions.append(action)
+        self.checksums.append(mod.checksum(self.state))
+        if any(e.kind in ("end_turn", "game_over") for e in events):
+            self.autosave()
+        return events
+
+    def bot_choice(self) -> tuple[int, Any, list[Action]]:
+        """The seat to move (a bot), its view and the legal actions, for ``choose``."""
+        seat = self.state.to_move
+        if not self.is_bot(seat):
+            raise ValueError("it is not a bot's move")
+        return seat, self.module.view(self.state, seat), self.legal()
+
+    def bot_move(self) -> tuple[Action, list[Event]]:
+        """Let the bot to move choose and play one action."""
+        seat, view, legal = self.bot_choice()
+        action = self.bots[seat].choose(view, legal)
+        return action, self.apply(action)
+
+    def checksum(self) -> int:
+        """The game's checksum of the current state."""
+        return self.module.checksum(self.state)
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def _store(self) -> Any:
+        if self.store is None:
+            from saves.store import SaveStore
+
+            self.store = SaveStore()
+        return self.store
+
+    def meta(self) -> dict[str, Any]:
+        """What the Continue list shows without loading the game."""
+        return {
+            "players": self.names,
+            "turn": self.round,
+            "seats": ", ".join(self.seats),
+            "status": "finished" if self.over else "playing",
+            "edition": int(self.options.get("edition", 1)),
+        }
+
+    def save(self) -> Path:
+        """Write the game to its save file (a new one the first time); raises SaveError."""
+        from saves.loader import make_save
+
+        store = self._store()
+        if self.path is None:
+            self.path = store.new_path(self.game)
+        save = make_save(
+            self.game, self.options, self.seed, self.actions, self.checksums,
+            self.module.snapshot(self.state), self.meta(),
+        )
+        store.write(self.path, save)
+        return self.path
+
+    def autosave(self) -> Path | None:
+        """Save without raising: a failure becomes a note for the player."""
+        from saves.format import SaveError
+
+        try:
+            return self.save()
+        except SaveError as exc:
+            self.notes.append(f"Autosave failed: {exc}")
+            return None
+
+    def take_notes(self) -> list[str]:
+        """The pending notes for the player, cleared."""
+        notes, self.notes = self.notes, []
+        return notes
+
+
+def _recompute_checksums(
+    mod: ModuleType, options: dict[str, Any], seed: int, actions: list[Action]
+) -> list[int]:
+    state = mod.new_game(options, seed)
+    out = []
+    for a in actions:
+        mod.apply(state, a)
+        out.append(mod.checksum(state))
+    return out
+

@@ -1,0 +1,1 @@
+"""Widgets that draw a game view and post the chosen action; they hold no rules."""
