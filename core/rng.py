@@ -47,7 +47,11 @@ class Rng:
         """A uniform int in ``[0, n)`` (Lemire's multiply-shift; bias < n / 2**64)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next64() * n) >> 64
+        # next64 and _mix inlined: this is the hottest call of random self-play.
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]

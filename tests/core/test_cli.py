@@ -1,0 +1,105 @@
+"""The ``ascend`` command line: selfplay output and replay/verify of save files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import core.ascension as A
+from ascend_cli import main
+from core.rng import Rng
+from saves.loader import make_save
+from saves.store import SaveStore
+
+
+def test_selfplay_json_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "ascension", "--players", "2", "--bots", "random",
+                 "--games", "4", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("game", "games", "seconds", "games_per_second", "steps_per_second",
+                "wins_by_bot", "ties", "avg_turns"):
+        assert key in data
+    assert data["game"] == "ascension" and data["games"] == 4
+    assert data["wins_by_bot"]["random"] + data["ties"] == 4
+
+
+def test_selfplay_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "ascension", "--bots", "random", "--games", "3", "--seed", "9",
+            "--json"]
+    main(args)
+    first = json.loads(capsys.readouterr().out)
+    main(args)
+    second = json.loads(capsys.readouterr().out)
+    assert first["avg_score_by_bot"] == second["avg_score_by_bot"]
+    assert first["avg_turns"] == second["avg_turns"]
+
+
+def test_selfplay_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "ascension", "--bots", "random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "wins" in out and "ties" in out
+
+
+def test_selfplay_refuses_unknown_bot_and_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "ascension", "--bots", "nobody", "--games", "1"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["selfplay", "chess", "--games", "1"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    assert main(["selfplay", "tactics", "--games", "1"]) == 2
+    assert "not playable yet" in capsys.readouterr().err
+
+
+def _write_save(directory: Path, steps: int = 80, tamper_from: int | None = None) -> Path:
+    s = A.new_game({"players": 2}, 5)
+    rng = Rng.stream(5, "cli")
+    actions, sums = [], []
+    for _ in range(steps):
+        a = rng.choice(A.legal_actions(s))
+        A.apply(s, a)
+        actions.append(a)
+        sums.append(A.checksum(s))
+    if tamper_from is not None:
+        sums[tamper_from:] = [c ^ 1 for c in sums[tamper_from:]]
+    store = SaveStore(directory)
+    path = store.new_path("ascension")
+    store.write(path, make_save("ascension", s.options, 5, actions, sums, A.snapshot(s),
+                                {"players": ["a", "b"], "turn": sum(s.turns_taken)}))
+    return path
+
+
+def test_replay_verify_accepts_a_good_save(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write_save(tmp_path)
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "80 actions replayed" in capsys.readouterr().out
+
+
+def test_replay_lists_the_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write_save(tmp_path, steps=10)
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 10 and lines[0].split()[0] == "1"
+
+
+def test_replay_refuses_an_unreadable_file_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write_save(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    assert main(["replay", str(path), "--verify"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(path) in err and "truncated" in err
+    assert path.read_bytes() == data[: len(data) // 2]
+    missing = tmp_path / "nope.ascend"
+    assert main(["replay", str(missing), "--verify"]) == 2
+    assert str(missing) in capsys.readouterr().err
+
+
+def test_replay_verify_names_the_first_divergent_step(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write_save(tmp_path, tamper_from=33)
+    assert main(["replay", str(path), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert "step 34" in err and str(path) in err
