@@ -29,7 +29,8 @@ from core.contract import Action, IllegalAction
 
 Game = Callable[..., State]
 
-FACTS = Path("/work/shared/content/ascension-base-cards.md")
+# A copy of shared/content/ascension-base-cards.md, so the suite runs from any clone.
+FACTS = Path(__file__).with_name("data") / "ascension-base-cards.md"
 ALL_IDS = [c["id"] for c in tomllib.loads(CONTENT.read_text())["card"]]
 
 
