@@ -35,6 +35,8 @@ class RandomBot:
 # name -> "module:Class"; every class takes (game, seed).
 BOTS: dict[str, str] = {
     "random": "ai.bots:RandomBot",
+    "greedy": "ai.greedy:GreedyBot",
+    "planner": "ai.planner:PlannerBot",
 }
 
 

@@ -93,6 +93,11 @@ def why_illegal(s: State, a: Action) -> str | None:
     if s.over:
         return "the game is over"
     kind, uid = a.kind, a.card
+    # Actions compare by value (replays, hints, tests), so only one spelling of each is legal.
+    if kind in (END, DECLINE) and (uid != -1 or a.option != 0):
+        return f"'{kind}' takes no card or option"
+    if kind != ACTIVATE and a.option != 0:
+        return f"'{kind}' takes no option"
     if s.pending:
         d = s.pending[-1]
         if kind == CHOOSE and uid in d.choices:
@@ -237,8 +242,11 @@ def _end_turn(s: State, events: list[Event]) -> None:
 
 
 def card_honor(s: State, seat: int) -> int:
-    """Honor printed on every card the player owns."""
-    return sum(s.cards[u].honor for u in s.players[seat].owned())
+    """Honor printed on every card the player owns, heroes played this turn included."""
+    total = sum(s.cards[u].honor for u in s.players[seat].owned())
+    if seat == s.current:
+        total += sum(s.cards[u].honor for u in s.turn.played)
+    return total
 
 
 def scores(s: State) -> tuple[int, ...]:

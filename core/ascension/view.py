@@ -5,6 +5,7 @@ from __future__ import annotations
 import zlib
 from array import array
 from dataclasses import dataclass
+from typing import Any
 
 from core.ascension import rules
 from core.ascension.cards import CardDef
@@ -60,6 +61,8 @@ class AscensionView:
     played: tuple[int, ...]
     used: frozenset[tuple[int, int]]
     waiting: tuple[tuple[int, str, tuple], ...]
+    # Effects queued behind the pending choice: public, since they come from played cards.
+    work: tuple[tuple[Any, int], ...]
     pending: Decision | None
     extra_turn: bool
     ending: bool
@@ -98,6 +101,7 @@ def view(s: State, seat: int) -> AscensionView:
         cultist=s.cultist, honor_pool=s.honor_pool, honor_extra=s.honor_extra,
         runes=t.runes, power=t.power, mechana_runes=t.mechana_runes, discount=t.discount,
         played=tuple(t.played), used=frozenset(t.used), waiting=tuple(t.waiting),
+        work=tuple(s.work),
         pending=_pending_seen(s, seat), extra_turn=s.extra_turn,
         ending=s.ending, over=s.over, options=s.options,
     )
@@ -164,9 +168,7 @@ def determinize(v: AscensionView, rng: Rng) -> State:
     s.ending = v.ending
     s.over = v.over
     s.pending = [v.pending] if v.pending else []
-    # Work queued behind a pending choice is not in the view; only a 'mode' choice keeps its
-    # own op there, and bots answer it from the decision's labels alone.
-    s.work = []
+    s.work = list(v.work)
     s.steps = 0
     return s
 

@@ -122,3 +122,38 @@ def test_snapshot_restore_round_trip_mid_game() -> None:
             r = A.restore(A.snapshot(s))
             assert A.checksum(r) == A.checksum(s)
             assert A.legal_actions(r) == A.legal_actions(s)
+
+
+def _with_in_hand(seed: int, key: str) -> A.State:
+    s = A.new_game({"players": 2}, seed)
+    uid = next(u for u, c in enumerate(s.cards) if c.key == key)
+    s.center_deck.remove(uid) if uid in s.center_deck else None
+    if uid in s.center_row:
+        slot = s.center_row.index(uid)
+        s.center_row[slot] = s.center_deck.pop()
+    me = s.players[0]
+    me.deck.append(me.hand.pop())
+    me.hand.append(uid)
+    assert_ledger(s)
+    return s
+
+
+def test_a_determinized_mode_choice_can_be_answered() -> None:
+    s = _with_in_hand(3, "mechana_initiate")
+    uid = s.players[0].hand[-1]
+    A.apply(s, Action("play", uid))
+    assert s.pending and s.pending[-1].kind == "mode"
+    d = A.determinize(A.view(s, 0), Rng.stream(3, "bot"))
+    A.apply(d, Action("choose", 1))
+    A.apply(s, Action("choose", 1))
+    assert (d.turn.runes, d.turn.power) == (s.turn.runes, s.turn.power) == (0, 1)
+
+
+def test_mid_turn_score_counts_heroes_already_played() -> None:
+    s = _with_in_hand(4, "arha_templar")
+    before = A.view(s, 0).me.card_honor
+    A.apply(s, Action("play", s.players[0].hand[-1]))
+    if s.pending:
+        A.apply(s, Action("decline"))
+    assert A.view(s, 0).me.card_honor == before
+    assert A.scores(s)[0] == before
