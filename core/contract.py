@@ -64,12 +64,12 @@ class GameModule(Protocol):
 
 GAMES: dict[str, str] = {
     "ascension": "core.ascension",
+    "firepeak": "core.firepeak",
 }
 
 COMING: dict[str, str] = {
     "tactics": "Ascension Tactics",
     "inferno": "Ascension Tactics: Inferno",
-    "firepeak": "Ascension at Firepeak",
     "empires": "Ascending Empires",
 }
 

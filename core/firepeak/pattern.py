@@ -119,3 +119,29 @@ def violations(slots: Sequence[int], power_at: Callable[[int], int],
 
 def is_complete(slots: Sequence[int]) -> bool:
     return all(s != EMPTY for s in slots)
+
+
+def is_legal(slots: Sequence[int], powers: Sequence[int], clans: Sequence[str]) -> bool:
+    """``not violations(...)`` for per-position Power and clan lists, without callables.
+
+    The engine asks this for every candidate Move and Swap when listing legal actions, so
+    it stops at the first broken rule instead of collecting them all.
+    """
+    for pos in range(SIZE):
+        if slots[pos] == EMPTY:
+            continue
+        leaders = LEADERS[pos]
+        if leaders[0] != WIZARD:
+            total = 0
+            found = False
+            for q in leaders:
+                if slots[q] != EMPTY:
+                    total += powers[q]
+                    found = True
+            if not found or powers[pos] >= total:
+                return False
+        enemy = OPPOSING[clans[pos]]
+        for q in ADJACENT[pos]:
+            if slots[q] != EMPTY and clans[q] == enemy:
+                return False
+    return True

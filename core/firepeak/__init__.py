@@ -1,0 +1,46 @@
+"""Ascension at Firepeak behind the common game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.contract import Event
+from core.firepeak import effects as _fx
+from core.firepeak.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.firepeak.state import (
+    DUNGEON,
+    GUARD,
+    Decision,
+    State,
+    blank_state,
+    deal,
+    normalize_options,
+    restore,
+    snapshot,
+)
+from core.firepeak.view import FirepeakView, checksum, describe, determinize, view
+from core.rng import Rng
+
+NAME = "firepeak"
+TITLE = "Ascension at Firepeak"
+
+
+def new_game(options: dict[str, Any], seed: int) -> State:
+    """A new game: ``options`` = players (2-5), seats, names, variants
+    (``clan_powers``, ``reshuffle_once``). The first decisions are each seat's choice of the
+    two dealt spells to give up; then the first player is rolled for."""
+    s = blank_state(normalize_options(options), Rng.stream(seed, "game"))
+    deal(s)
+    s.work.append(("begin",))
+    for seat in range(s.n - 1, -1, -1):
+        s.work.append(("setup_discard", seat))
+    events: list[Event] = []
+    _fx.run(s, events)
+    return s
+
+
+__all__ = [
+    "DUNGEON", "GUARD", "NAME", "TITLE", "Decision", "FirepeakView", "State", "apply",
+    "checksum", "describe", "determinize", "legal_actions", "new_game", "outcome", "restore",
+    "scores", "snapshot", "view", "why_illegal",
+]

@@ -1,0 +1,598 @@
+"""The effect engine: follow-up tasks, the decisions they wait for, and the answers.
+
+An action's later steps are tasks on ``state.work`` (a stack of tuples of str/int, so they
+snapshot as plain data). A task that needs a choice leaves a ``Decision`` on
+``state.pending`` and stops; the answer finishes it and the run goes on. Before any task
+runs, an illegal pattern is resolved (the rulebook: an illegal placement is dealt with
+before anything else happens), one owner's step at a time:
+
+1. while a creature has no Leader, its owner moves one Leaderless creature up into one of
+   its (empty) Leader Positions (``move_up``);
+2. otherwise, while a rule is broken, the owner removes one creature to the discard pile
+   (``remove``): any creature breaking a rule, or a Leader of one breaking the Power rule
+   (the rulebook's Atrophy example lets the player remove either the weakened Troll or
+   the Ogre it no longer supports); then the procedure starts over.
+
+A decision with exactly one choice is answered at once, so nobody is asked to confirm a
+forced step.
+
+Decision kinds, what ``card`` means in the answering action, and the context fields:
+
+=============  ================================================  =============================
+kind           card (one of ``choices``)                         source / a / b
+=============  ================================================  =============================
+discard_spell  spell uid to discard at setup (keep 5 of 7)       -
+place          Position 0..8, GUARD 9 or DUNGEON 10              creature / origin / mode+arg
+move_up        from*10 + to (resolution step 1)                  -
+remove         Position (resolution step 2)                      -
+rescue_pick    creature uid from the beaten Dungeon              - / victim seat
+component      creature uid from your Dungeon                    spell / left / clan index
+aura           seat*10 + Position                                spell
+enchant        seat*10 + location (0..8, GUARD 9)                spell
+opponent       an opponent's seat                                spell / op index
+dungeon_pick   creature uid from that seat's Dungeon             spell / seat / op index
+salvage        creature uid from the creature discard pile       spell
+dispel         spell uid in play                                 spell
+tremor         seat*100 + a*10 + b (adjacent Positions a < b)    spell
+bind           seat*10 + Position                                spell / max printed Power
+=============  ================================================  =============================
+
+``place`` modes: 0 Recruit (arg = the chosen Leader, -1 the Wizard), 1 Brainwash,
+2 Rescue, 3 a Twilight Spawn's captive (arg = the Twilight Spawn's Position); ``b`` is
+``mode * 10 + arg + 1`` and ``a`` the seat whose Dungeon holds it (-1: just drawn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from core.contract import Event
+from core.firepeak import board
+from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
+from core.firepeak.pattern import (
+    ADJACENT,
+    CLANS,
+    EMPTY,
+    LEADERS,
+    MINIONS,
+    SIZE,
+    WIZARD,
+    WIZARD_MINIONS,
+    has_leader,
+    is_complete,
+)
+from core.firepeak.state import DUNGEON, GUARD, KEPT_SPELLS, ROLL_INDEX, Decision, State, Turn
+
+RECRUIT, BRAINWASH, RESCUE, CAPTIVE = 0, 1, 2, 3
+RESOLUTION_KINDS = frozenset({"move_up", "remove"})
+DECISION_KINDS = ("discard_spell", "place", "move_up", "remove", "rescue_pick", "component",
+                  "aura", "enchant", "opponent", "dungeon_pick", "salvage", "dispel", "tremor",
+                  "bind")
+
+Task = tuple[Any, ...]
+
+
+# --- running ---------------------------------------------------------------------------------
+
+def run(s: State, ev: list[Event]) -> None:
+    """Resolve illegal patterns and run queued tasks until done or a decision is pending."""
+    while s.pending is None and not s.over:
+        if not s.setup and _resolve_step(s, ev):
+            continue
+        if not s.work:
+            break
+        task = s.work.pop()
+        TASKS[task[0]](s, task, ev)
+    if s.pending is None and not s.work and not s.setup and not s.over:
+        _check_complete(s, ev)
+
+
+def ask(s: State, kind: str, seat: int, choices: Iterable[int], ev: list[Event],
+        source: int = -1, a: int = -1, b: int = -1) -> None:
+    ch = tuple(choices)
+    assert ch, f"{kind}: a decision needs at least one choice"
+    d = Decision(kind, seat, ch, source, a, b)
+    if len(ch) == 1:
+        answer(s, d, ch[0], ev)
+    else:
+        s.pending = d
+
+
+def answer(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    ANSWERS[d.kind](s, d, choice, ev)
+
+
+def _check_complete(s: State, ev: list[Event]) -> None:
+    """A complete (and, when nothing is pending, legal) pattern wins at once."""
+    done = [i for i, p in enumerate(s.players) if is_complete(p.pattern)]
+    if done:
+        s.over = True
+        for seat in done:
+            ev.append(Event("pattern_complete", seat))
+        ev.append(Event("game_over", done[0]))
+
+
+# --- primitive moves -------------------------------------------------------------------------
+
+def drop_enchantments(s: State, uid: int, ev: list[Event]) -> None:
+    """A creature left play (to a Dungeon or the discard pile): its enchantments go."""
+    spells = s.ench.pop(uid, None)
+    if spells:
+        s.spell_discard.extend(spells)
+        for sp in spells:
+            ev.append(Event("spell_discarded", -1, sp))
+
+
+def take(s: State, seat: int, loc: int, ev: list[Event]) -> int:
+    """Remove the creature at ``loc`` (0..8 or GUARD) of ``seat`` from play; returns it."""
+    p = s.players[seat]
+    if loc == GUARD:
+        uid, p.guard = p.guard, EMPTY
+    else:
+        uid, p.pattern[loc] = p.pattern[loc], EMPTY
+    assert uid != EMPTY, "no creature there"
+    drop_enchantments(s, uid, ev)
+    return uid
+
+
+def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
+    """Draw a spell, reshuffling the spell discards into the Research deck if it is out."""
+    if not s.research:
+        if not s.spell_discard:
+            return False
+        s.research, s.spell_discard = s.spell_discard, []
+        s.rng.shuffle(s.research)
+        ev.append(Event("research_reshuffle", -1, -1, len(s.research)))
+    s.players[seat].spellbook.append(s.research.pop())
+    ev.append(Event("draw_spell", seat))
+    return True
+
+
+def spells_available(s: State) -> bool:
+    return bool(s.research or s.spell_discard)
+
+
+def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
+    roll = s.rng.die()
+    ev.append(Event("roll", seat, uid, roll))
+    return roll
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+def _setup_discard(s: State, task: Task, ev: list[Event]) -> None:
+    seat = task[1]
+    book = s.players[seat].spellbook
+    if len(book) > KEPT_SPELLS:
+        s.work.append(task)  # again after the answer, until five are kept
+        ask(s, "discard_spell", seat, book, ev)
+
+
+def _answer_discard_spell(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    s.players[d.seat].spellbook.remove(choice)
+    s.research.append(choice)  # face down: the Research deck is shuffled once all chose
+    ev.append(Event("setup_discard", d.seat))
+
+
+def _begin(s: State, task: Task, ev: list[Event]) -> None:
+    """Shuffle the Research deck, roll for the first player (ties roll again), start."""
+    s.rng.shuffle(s.research)
+    contenders = list(range(s.n))
+    while len(contenders) > 1:
+        rolls = [(die(s, seat, -1, ev), seat) for seat in contenders]
+        best = max(r for r, _ in rolls)
+        contenders = [seat for r, seat in rolls if r == best]
+    s.setup = False
+    s.current = contenders[0]
+    s.turn = Turn()
+    ev.append(Event("start_turn", s.current))
+
+
+# --- placing a creature ----------------------------------------------------------------------
+
+def place_choices(s: State, seat: int, mode: int, arg: int, uid: int) -> list[int]:
+    """Where a Recruited, Brainwashed, Rescued or captive creature may go."""
+    if mode == RECRUIT:
+        among: Iterable[int] = WIZARD_MINIONS if arg == WIZARD else MINIONS[arg]
+    elif mode == CAPTIVE:
+        among = MINIONS[arg] if 0 <= arg < SIZE else ()
+    else:
+        among = range(SIZE)
+    out = board.open_positions(s, seat, uid, tuple(among))
+    if mode != CAPTIVE and s.players[seat].guard == EMPTY:
+        out.append(GUARD)
+    if mode != BRAINWASH:
+        out.append(DUNGEON)
+    return out
+
+
+def place_mode(d: Decision) -> tuple[int, int]:
+    """(mode, arg) of a ``place`` decision."""
+    return d.b // 10, d.b % 10 - 1
+
+
+def push_place(s: State, seat: int, mode: int, arg: int, uid: int, origin: int) -> None:
+    s.work.append(("place", seat, mode, arg, uid, origin))
+
+
+def _place(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, mode, arg, uid, origin = task
+    choices = place_choices(s, seat, mode, arg, uid)
+    if not choices:
+        # A won Brainwash with nowhere legal to go; the creature stays hidden.
+        ev.append(Event("no_room", seat, -1, BASE_POWER[uid]))
+        return
+    ask(s, "place", seat, choices, ev, source=uid, a=origin, b=mode * 10 + arg + 1)
+
+
+def _answer_place(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    uid, origin, seat = d.source, d.a, d.seat
+    if origin == -1:
+        s.held = EMPTY
+    else:
+        s.players[origin].dungeon.remove(uid)
+    p = s.players[seat]
+    if choice == DUNGEON:
+        p.dungeon.append(uid)
+        ev.append(Event("to_dungeon", seat, -1, origin))  # unrevealed
+    elif choice == GUARD:
+        p.guard = uid
+        ev.append(Event("guard", seat, uid))
+    else:
+        p.pattern[choice] = uid
+        ev.append(Event("place", seat, uid, choice))
+
+
+def _rescue_pick(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, victim = task
+    dungeon = s.players[victim].dungeon
+    if dungeon:
+        ask(s, "rescue_pick", seat, sorted(dungeon), ev, a=victim)
+
+
+def _answer_rescue_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    ev.append(Event("rescued", d.seat, -1, d.a))
+    push_place(s, d.seat, RESCUE, 0, choice, d.a)
+
+
+# --- resolving illegal patterns --------------------------------------------------------------
+
+def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
+    """The owner's next step for an illegal pattern (kind and choices), None if legal."""
+    if board.pattern_legal(s, seat):
+        return None
+    slots = s.players[seat].pattern
+    leaderless = [p for p in range(SIZE) if slots[p] != EMPTY and not has_leader(slots, p)]
+    if leaderless:
+        # A Leaderless creature's Leader Positions are all empty, so each is a destination.
+        return "move_up", [p * 10 + q for p in leaderless for q in LEADERS[p]]
+    bad = board.violations(s, seat)
+    cands = set(bad)
+    for p, rules in bad.items():
+        if "power" in rules:
+            cands.update(q for q in LEADERS[p] if q != WIZARD and slots[q] != EMPTY)
+    return "remove", sorted(cands)
+
+
+def _resolve_step(s: State, ev: list[Event]) -> bool:
+    """Post (or take, if forced) one resolution step for the first illegal pattern."""
+    for k in range(s.n):
+        seat = (s.current + k) % s.n
+        step = resolution_choices(s, seat)
+        if step is not None:
+            ask(s, step[0], seat, step[1], ev)
+            return True
+    return False
+
+
+def _answer_move_up(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    src, dst = divmod(choice, 10)
+    slots = s.players[d.seat].pattern
+    slots[dst], slots[src] = slots[src], EMPTY
+    ev.append(Event("move_up", d.seat, slots[dst], choice))
+
+
+def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    uid = take(s, d.seat, choice, ev)
+    s.creature_discard.append(uid)
+    ev.append(Event("removed", d.seat, uid, choice))
+
+
+# --- casting ---------------------------------------------------------------------------------
+
+def component_ok(s: State, seat: int, comp: Component) -> Callable[[int], bool]:
+    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
+
+    def ok(u: int) -> bool:
+        return (not clan or CLAN_OF[u] == clan) and comp.min_power <= BASE_POWER[u] \
+            <= comp.max_power
+    return ok
+
+
+def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
+                      ) -> list[int]:
+    """Dungeon creatures that can be the next of ``left`` components still to discard."""
+    ok = component_ok(s, seat, comp)
+    pool = [u for u in s.players[seat].dungeon if ok(u)]
+    if clan_index >= 0:
+        return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
+    if comp.same_clan and left >= 2:
+        counts: dict[str, int] = {}
+        for u in pool:
+            counts[CLAN_OF[u]] = counts.get(CLAN_OF[u], 0) + 1
+        return [u for u in pool if counts[CLAN_OF[u]] >= left]
+    return pool if len(pool) >= left else []
+
+
+def start_cast(s: State, seat: int, spell: int, ev: list[Event]) -> None:
+    s.players[seat].spellbook.remove(spell)
+    s.casting = spell
+    ev.append(Event("cast", seat, spell))
+    s.work.append(("spell", seat, spell))
+    s.work.append(("pay", seat, spell, SPELLS[spell].component.count, -1))
+
+
+def _pay(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, spell, left, clan_index = task
+    choices = component_choices(s, seat, SPELLS[spell].component, left, clan_index)
+    ask(s, "component", seat, choices, ev, source=spell, a=left, b=clan_index)
+
+
+def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    s.players[d.seat].dungeon.remove(choice)
+    s.creature_discard.append(choice)
+    ev.append(Event("component", d.seat, choice, d.source))
+    if d.a > 1:
+        comp = SPELLS[d.source].component
+        clan_index = CLANS.index(CLAN_OF[choice]) if comp.same_clan else -1
+        s.work.append(("pay", d.seat, d.source, d.a - 1, clan_index))
+
+
+def opponents(s: State, seat: int) -> list[int]:
+    return [(seat + i) % s.n for i in range(1, s.n)]
+
+
+def aura_targets(s: State, seat: int, target: str) -> list[int]:
+    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
+        else list(range(s.n))
+    return [t * 10 + pos for t in seats for pos in range(SIZE)]
+
+
+def creature_targets(s: State, seat: int, target: str) -> list[int]:
+    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
+        else list(range(s.n))
+    return [t * 10 + loc for t in seats for loc, _ in s.players[t].controlled()]
+
+
+def spells_in_play(s: State) -> list[int]:
+    out = [sp for spells in s.ench.values() for sp in spells]
+    for p in s.players:
+        out += [a for a in p.auras if a != EMPTY]
+        if p.circle != EMPTY:
+            out.append(p.circle)
+    return sorted(out)
+
+
+def tremor_targets(s: State, seat: int) -> list[int]:
+    out = []
+    for t in opponents(s, seat):
+        slots = s.players[t].pattern
+        for a in range(SIZE):
+            if slots[a] == EMPTY:
+                continue
+            out += [t * 100 + a * 10 + b for b in ADJACENT[a] if b > a and slots[b] != EMPTY]
+    return out
+
+
+def bind_targets(s: State, seat: int, limit: int) -> list[int]:
+    return [t * 10 + pos for t in opponents(s, seat)
+            for pos, u in enumerate(s.players[t].pattern)
+            if u != EMPTY and BASE_POWER[u] <= limit]
+
+
+def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
+    """The choices an instant op will offer, or None for an op that needs none."""
+    opp = opponents(s, seat)
+    if name in ("purge_dungeon", "raid_dungeon"):
+        return [t for t in opp if s.players[t].dungeon]
+    if name == "unseat":
+        return [t for t in opp if s.players[t].guard != EMPTY]
+    if name == "filch":
+        return [t for t in opp if s.players[t].spellbook]
+    if name == "dispel":
+        return spells_in_play(s)
+    if name == "salvage":
+        return sorted(s.creature_discard)
+    if name == "tremor":
+        return tremor_targets(s, seat)
+    if name == "bind":
+        return bind_targets(s, seat, n)
+    return None
+
+
+def has_target(s: State, seat: int, spell: int) -> bool:
+    """Whether casting ``spell`` now would find something to act on."""
+    d = SPELLS[spell]
+    if d.type == "aura" or d.type == "circle":
+        return True
+    if d.type == "enchantment":
+        return bool(creature_targets(s, seat, d.target))
+    for op in d.ops:
+        if op.name == "salvage":
+            continue  # the spell's own component lands on the discard pile first
+        if op.name == "draw_spells" and not spells_available(s):
+            return False
+        targets = op_targets(s, seat, op.name, op.n)
+        if targets is not None and not targets:
+            return False
+    return True
+
+
+def _spell(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, spell = task
+    d = SPELLS[spell]
+    if d.type == "instant":
+        s.work.append(("finish", spell))
+        for i in range(len(d.ops) - 1, -1, -1):
+            s.work.append(("op", seat, spell, i))
+    elif d.type == "aura":
+        ask(s, "aura", seat, aura_targets(s, seat, d.target), ev, source=spell)
+    elif d.type == "enchantment":
+        targets = creature_targets(s, seat, d.target)
+        if targets:
+            ask(s, "enchant", seat, targets, ev, source=spell)
+        else:
+            _finish(s, ("finish", spell), ev)  # its creature left play while paying
+    else:
+        p = s.players[seat]
+        if p.circle != EMPTY:
+            s.spell_discard.append(p.circle)
+            ev.append(Event("spell_discarded", seat, p.circle))
+        p.circle = spell
+        s.casting = EMPTY
+        ev.append(Event("circle", seat, spell))
+
+
+def _finish(s: State, task: Task, ev: list[Event]) -> None:
+    s.spell_discard.append(task[1])
+    s.casting = EMPTY
+
+
+def _answer_aura(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    seat, pos = divmod(choice, 10)
+    auras = s.players[seat].auras
+    if auras[pos] != EMPTY:
+        s.spell_discard.append(auras[pos])  # a second aura on a Position replaces the first
+        ev.append(Event("spell_discarded", seat, auras[pos]))
+    auras[pos] = d.source
+    s.casting = EMPTY
+    ev.append(Event("aura", seat, d.source, pos))
+
+
+def _answer_enchant(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    seat, loc = divmod(choice, 10)
+    uid = board.creature_at(s, seat, loc)
+    s.ench[uid] = (*s.ench.get(uid, ()), d.source)
+    s.casting = EMPTY
+    ev.append(Event("enchant", seat, d.source, uid))
+
+
+def _op(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, spell, i = task
+    op = SPELLS[spell].ops[i]
+    t = s.turn
+    if op.name == "extra_action":
+        t.bonus += [op.action] * op.n
+        ev.append(Event("extra_action", seat, spell, op.n))
+        return
+    if op.name == "roll_bonus":
+        t.rolls[ROLL_INDEX[op.action]] += op.n
+        return
+    if op.name == "draw_spells":
+        for _ in range(op.n):
+            draw_spell(s, seat, ev)
+        return
+    targets = op_targets(s, seat, op.name, op.n)
+    if not targets:
+        ev.append(Event("fizzle", seat, spell))
+        return
+    kind = {"purge_dungeon": "opponent", "raid_dungeon": "opponent", "unseat": "opponent",
+            "filch": "opponent", "dispel": "dispel", "salvage": "salvage",
+            "tremor": "tremor", "bind": "bind"}[op.name]
+    ask(s, kind, seat, targets, ev, source=spell, a=i, b=op.n)
+
+
+def _answer_opponent(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    name = SPELLS[d.source].ops[d.a].name
+    victim = s.players[choice]
+    if name == "unseat":
+        uid = take(s, choice, GUARD, ev)
+        victim.dungeon.append(uid)
+        ev.append(Event("unseated", choice, uid))
+    elif name == "filch":
+        spell = victim.spellbook.pop(s.rng.below(len(victim.spellbook)))
+        s.players[d.seat].spellbook.append(spell)
+        ev.append(Event("filched", d.seat, -1, choice))
+    else:
+        s.work.append(("dungeon_pick", d.seat, d.source, choice, d.a))
+
+
+def _dungeon_pick(s: State, task: Task, ev: list[Event]) -> None:
+    _, seat, spell, target, i = task
+    dungeon = s.players[target].dungeon
+    if dungeon:
+        ask(s, "dungeon_pick", seat, sorted(dungeon), ev, source=spell, a=target, b=i)
+
+
+def _answer_dungeon_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    s.players[d.a].dungeon.remove(choice)
+    if SPELLS[d.source].ops[d.b].name == "purge_dungeon":
+        s.creature_discard.append(choice)
+        ev.append(Event("purged", d.a, choice))
+    else:
+        s.players[d.seat].dungeon.append(choice)
+        ev.append(Event("raided", d.seat, -1, d.a))
+
+
+def _answer_salvage(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    s.creature_discard.remove(choice)
+    s.players[d.seat].dungeon.append(choice)
+    ev.append(Event("salvaged", d.seat, choice))
+
+
+def remove_spell_from_play(s: State, spell: int) -> None:
+    for uid, spells in list(s.ench.items()):
+        if spell in spells:
+            rest = tuple(x for x in spells if x != spell)
+            if rest:
+                s.ench[uid] = rest
+            else:
+                del s.ench[uid]
+            return
+    for p in s.players:
+        if spell in p.auras:
+            p.auras[p.auras.index(spell)] = EMPTY
+            return
+        if p.circle == spell:
+            p.circle = EMPTY
+            return
+    raise AssertionError(f"spell {spell} is not in play")
+
+
+def _answer_dispel(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    remove_spell_from_play(s, choice)
+    s.spell_discard.append(choice)
+    ev.append(Event("dispelled", d.seat, choice))
+
+
+def _answer_tremor(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    seat, rest = divmod(choice, 100)
+    a, b = divmod(rest, 10)
+    slots = s.players[seat].pattern
+    slots[a], slots[b] = slots[b], slots[a]
+    ev.append(Event("tremor", seat, d.source, rest))
+
+
+def _answer_bind(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    seat, pos = divmod(choice, 10)
+    uid = take(s, seat, pos, ev)
+    s.players[d.seat].dungeon.append(uid)
+    ev.append(Event("bound", d.seat, uid, seat))
+
+
+TASKS: dict[str, Callable[[State, Task, list[Event]], None]] = {
+    "setup_discard": _setup_discard, "begin": _begin, "place": _place,
+    "rescue_pick": _rescue_pick, "pay": _pay, "spell": _spell, "op": _op, "finish": _finish,
+    "dungeon_pick": _dungeon_pick,
+}
+
+ANSWERS: dict[str, Callable[[State, Decision, int, list[Event]], None]] = {
+    "discard_spell": _answer_discard_spell, "place": _answer_place,
+    "move_up": _answer_move_up, "remove": _answer_remove,
+    "rescue_pick": _answer_rescue_pick, "component": _answer_component,
+    "aura": _answer_aura, "enchant": _answer_enchant, "opponent": _answer_opponent,
+    "dungeon_pick": _answer_dungeon_pick, "salvage": _answer_salvage,
+    "dispel": _answer_dispel, "tremor": _answer_tremor, "bind": _answer_bind,
+}
+assert set(ANSWERS) == set(DECISION_KINDS)

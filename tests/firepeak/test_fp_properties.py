@@ -1,0 +1,182 @@
+"""Property tests over hundreds of seeded random games, snapshots, views and a golden replay."""
+
+from __future__ import annotations
+
+import msgpack
+from firepeak_helpers import random_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import core.firepeak as F
+from core.contract import Action, get_game
+from core.firepeak import board
+from core.firepeak.audit import problems
+from core.firepeak.pattern import is_complete
+from core.firepeak.state import State
+from core.record import GameRecord, ReplayDivergence, replay
+from core.rng import Rng
+
+GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SEEDS = st.integers(0, 2**40)
+PLAYERS = st.integers(2, 5)
+
+
+@GAMES
+@given(seed=SEEDS, players=PLAYERS, clan_powers=st.booleans(), reshuffle=st.booleans())
+def test_random_games_keep_every_invariant_and_end(seed: int, players: int, clan_powers: bool,
+                                                   reshuffle: bool) -> None:
+    # random_game audits after every action: every card in one place, and every pattern
+    # legal whenever no resolution step is pending; it also fails a game that never ends.
+    s, _ = random_game(seed, players, clan_powers=clan_powers, reshuffle_once=reshuffle)
+    out = F.outcome(s)
+    assert out is not None and out.winners
+    assert out.scores == tuple(board.pattern_power(s, i) for i in range(players))
+    complete = [i for i, p in enumerate(s.players) if is_complete(p.pattern)]
+    if complete:
+        assert out.winners == tuple(complete)
+    else:
+        assert s.deck_out and not s.recruit  # the other way a game ends
+        best = max(out.scores)
+        assert all(out.scores[w] == best for w in out.winners)
+    assert all(board.pattern_legal(s, i) for i in range(players))
+
+
+def _walk(seed: int, players: int, steps: int, **variants: bool) -> tuple[State, Rng]:
+    s = F.new_game({"players": players, "variants": variants}, seed)
+    rng = Rng.stream(seed, "walk")
+    for _ in range(steps):
+        if s.over:
+            break
+        F.apply(s, rng.choice(F.legal_actions(s)))
+    return s, rng
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
+def test_snapshot_round_trips_through_msgpack(seed: int, players: int, steps: int) -> None:
+    s, rng = _walk(seed, players, steps, clan_powers=True)
+    data = msgpack.unpackb(msgpack.packb(F.snapshot(s)), strict_map_key=False)
+    r = F.restore(data)
+    assert F.checksum(r) == F.checksum(s) and F.snapshot(r) == F.snapshot(s)
+    # The restored game plays on identically.
+    for _ in range(50):
+        if s.over:
+            break
+        a = rng.choice(F.legal_actions(s))
+        assert F.apply(s, a) == F.apply(r, a)
+    assert F.checksum(r) == F.checksum(s)
+
+
+def test_restore_refuses_a_snapshot_that_loses_a_card() -> None:
+    s, _ = _walk(3, 2, 100)
+    data = F.snapshot(s)
+    data["recruit"] = data["recruit"][1:]
+    try:
+        F.restore(data)
+    except ValueError as exc:
+        assert "lost" in str(exc)
+    else:
+        raise AssertionError("a broken snapshot was accepted")
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
+def test_copy_is_independent(seed: int, players: int, steps: int) -> None:
+    s, rng = _walk(seed, players, steps)
+    before = F.checksum(s)
+    c = s.copy()
+    assert F.checksum(c) == before
+    for _ in range(30):
+        if c.over:
+            break
+        F.apply(c, rng.choice(F.legal_actions(c)))
+    assert F.checksum(s) == before
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
+def test_views_hide_and_determinize_is_consistent(seed: int, players: int, steps: int) -> None:
+    s, _ = _walk(seed, players, steps, clan_powers=True)
+    before = F.checksum(s)
+    for seat in range(players):
+        v = F.view(s, seat)
+        for other, pv in enumerate(v.players):
+            if other == seat:
+                assert pv.dungeon == tuple(s.players[seat].dungeon)
+                assert pv.spellbook == tuple(s.players[seat].spellbook)
+            else:
+                assert pv.dungeon is None and pv.spellbook is None
+            assert pv.dungeon_count == len(s.players[other].dungeon)
+            assert pv.pattern == tuple(s.players[other].pattern)
+            assert pv.guard == s.players[other].guard
+        hidden = list(s.recruit) + [u for i, p in enumerate(s.players) if i != seat
+                                    for u in p.dungeon]
+        assert sorted(v.creature_unseen) == sorted(
+            hidden + ([s.held] if v.held_hidden else []))
+        d = F.determinize(v, Rng.stream(seed, f"bot{seat}"))
+        assert problems(d) == []
+        assert d.players[seat].dungeon == s.players[seat].dungeon
+        assert len(d.recruit) == len(s.recruit)
+        if s.to_move == seat:
+            assert F.legal_actions(d) == F.legal_actions(s)
+    assert F.checksum(s) == before
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
+def test_legal_actions_pass_and_others_get_a_reason(seed: int, players: int, steps: int
+                                                    ) -> None:
+    s, rng = _walk(seed, players, steps, clan_powers=True, reshuffle_once=True)
+    legal = F.legal_actions(s)
+    assert len(set(legal)) == len(legal)
+    seen = F.view(s, s.to_move) if s.to_move is not None else None
+    for a in legal:
+        assert F.why_illegal(s, a) is None
+        assert F.describe(s, a) and F.describe(seen, a)
+    kinds = ["recruit", "capture", "brainwash", "rescue", "move", "swap", "imprison", "cast",
+             "research", "end", "place", "remove", "move_up", "component", "enchant"]
+    before = F.checksum(s)
+    for _ in range(60):
+        a = Action(rng.choice(kinds), rng.below(80) - 1, rng.below(60) if rng.below(2) else 0)
+        if a not in legal:
+            assert F.why_illegal(s, a), a
+    assert F.checksum(s) == before
+
+
+# --- golden replay --------------------------------------------------------------------------
+
+# Pinned once from a real run; any change to the rules, the content or the RNG that alters
+# play shows up here first. Update only together with a CHANGELOG line.
+GOLDEN = (557, (7, 0, 0), (0,), 0x7D56033E)
+
+
+def test_golden_game_final_state() -> None:
+    s, actions = random_game(20261129, 3, check=False, clan_powers=True)
+    out = F.outcome(s)
+    assert (len(actions), out.scores, out.winners, F.checksum(s)) == GOLDEN
+
+
+def _record(seed: int, players: int) -> GameRecord:
+    s, actions = random_game(seed, players, check=False)
+    rec = GameRecord("firepeak", {"players": players}, seed)
+    t = F.new_game(rec.options, seed)
+    for a in actions:
+        F.apply(t, a)
+        rec.actions.append(a)
+        rec.checksums.append(F.checksum(t))
+    assert F.checksum(t) == F.checksum(s)
+    return rec
+
+
+def test_replay_reproduces_every_step_and_locates_a_divergence() -> None:
+    assert get_game("firepeak") is F
+    rec = _record(77, 3)
+    assert F.checksum(replay(rec)) == rec.checksums[-1]
+    rec.checksums[40] ^= 1
+    try:
+        replay(rec, every_step=True)
+    except ReplayDivergence as exc:
+        assert exc.step == 41
+    else:
+        raise AssertionError("a wrong checksum went unnoticed")
