@@ -332,7 +332,18 @@ def _check_plain(value: Any, field: str) -> None:
             raise _Invalid(f"field {field!r} is nested more than {MAX_DEPTH} levels deep")
         # ExtType is a namedtuple, so it must be caught before tuples are taken as lists.
         if isinstance(item, list | tuple) and not isinstance(item, msgpack.ExtType):
-            stack.extend((v, depth + 1, (loc, i)) for i, v in enumerate(item))
+            # Most of a save is flat lists of ints (card zones, checksums): check those in
+            # one C-level pass instead of one stack entry per element.
+            if item and set(map(type, item)) == {int} and min(item) >= INT_MIN and (
+                    max(item) <= INT_MAX):
+                continue
+            for i, v in enumerate(item):
+                kind = type(v)
+                if kind is str or kind is float or kind is bool or v is None or kind is bytes:
+                    continue
+                if kind is int and INT_MIN <= v <= INT_MAX:
+                    continue
+                stack.append((v, depth + 1, (loc, i)))
             continue
         if isinstance(item, dict):
             for k, v in item.items():
@@ -392,6 +403,10 @@ def _list(value: Any, where: str) -> list[Any]:
 
 
 def _action(value: Any, i: int) -> Action:
+    # The common, well-formed case without building any message text.
+    if type(value) in (list, tuple) and 1 <= len(value) <= 3 and type(value[0]) is str and all(
+            type(x) is int for x in value[1:]):
+        return Action(*value)
     where = f"actions[{i}]"
     if not isinstance(value, list | tuple):
         raise _Invalid(f"field {where!r} should be a list [kind, card, option], not {_kind(value)}")

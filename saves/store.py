@@ -101,6 +101,9 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else save_dir()
+        # (size, mtime_ns) of files this store wrote or read cleanly: an unchanged one needs
+        # no second decode before the next autosave replaces it.
+        self._known_good: dict[Path, tuple[int, int]] = {}
 
     def new_path(self, game: str) -> Path:
         """A file name no file has yet, e.g. ``ascension-20261129-135501-ab12.ascend``."""
@@ -129,11 +132,28 @@ class SaveStore:
             write_atomic(path, data)
         except OSError as exc:
             raise SaveError(where, f"cannot write the save ({_os_reason(exc)})") from exc
+        self._remember(path)
+
+    def _remember(self, path: Path) -> None:
+        try:
+            st = path.stat()
+        except OSError:
+            self._known_good.pop(path, None)
+            return
+        self._known_good[path] = (st.st_size, st.st_mtime_ns)
 
     def _check_replaceable(self, path: Path) -> None:
         # A file we cannot read may be a save from a newer ascend or one the player can still
         # rescue; overwriting it would destroy it for good.
         where = str(path)
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return
+        except OSError:
+            st = None
+        if st is not None and self._known_good.get(path) == (st.st_size, st.st_mtime_ns):
+            return
         try:
             existing = _read(path)
         except FileNotFoundError:
@@ -157,7 +177,9 @@ class SaveStore:
             data = _read(path)
         except OSError as exc:
             raise SaveError(str(path), f"cannot read the file ({_os_reason(exc)})") from exc
-        return decode(data, str(path))
+        save = decode(data, str(path))
+        self._remember(path)
+        return save
 
     def delete(self, path: Path) -> None:
         """Remove a save (a finished game); a file already gone is fine."""

@@ -282,3 +282,17 @@ def test_delete_refuses_a_file_that_is_not_a_save(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="not a .ascend save"):
         SaveStore(tmp_path).delete(other)
     assert other.read_text() == "keep me"
+
+
+def test_a_file_damaged_after_our_own_write_is_still_never_overwritten(tmp_path: Path) -> None:
+    # The store skips re-reading a file it wrote itself only while size and mtime match.
+    store = SaveStore(tmp_path)
+    path = store.new_path("ascension")
+    store.write(path, sample_save())
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(SaveError) as err:
+        store.write(path, sample_save())
+    assert "refusing to overwrite" in str(err.value)
+    assert path.read_bytes() == bytes(data)
