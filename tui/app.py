@@ -45,6 +45,10 @@ class AscendApp(App[None]):
             from tui.screens.ascension import AscensionScreen
 
             return AscensionScreen(session, message)
+        if session.game == "firepeak":
+            from tui.screens.firepeak import FirepeakScreen
+
+            return FirepeakScreen(session, message)
         raise KeyError(f"no table for {session.game!r} yet")
 
     def start_game(self, session: Any, message: str = "") -> None:
@@ -66,11 +70,10 @@ class AscendApp(App[None]):
 
     def quit_game(self) -> None:
         """Save the game in play (if any) and return to the menu."""
-        from tui.screens.ascension import AscensionScreen
-
         for screen in self.screen_stack:
-            if isinstance(screen, AscensionScreen):
-                screen.leave()
+            leave = getattr(screen, "leave", None)
+            if getattr(screen, "session", None) is not None and callable(leave):
+                leave()
                 return
         self.to_menu()
 

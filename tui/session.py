@@ -113,8 +113,8 @@ class GameSession:
                     break
                 try:
                     bot = make_bot(candidate, self.game, self.seed + seat)
-                except (KeyError, ImportError):
-                    continue
+                except (KeyError, ValueError, ImportError):
+                    continue  # unknown here, or it does not play this game yet
                 if candidate != name:
                     self.notes.append(
                         f"{self.names[seat]}: bot {name!r} is not available; {candidate} plays"

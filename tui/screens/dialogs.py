@@ -44,6 +44,10 @@ class ChoiceScreen(ModalScreen[int | None]):
     ``cancel_label`` names what escape does; an empty label means escape is not allowed
     (a choice the rules say must be made). ``advise``, if given, is called off the event
     loop when the player presses h and returns the index to recommend and why.
+    ``disabled`` (one flag per option) greys options that are shown but cannot be chosen;
+    ``on_highlight`` is told the index of each option highlighted, so the table behind the
+    dialog can point at it; ``compact`` keeps the dialog low enough to leave the top half
+    of an 80x24 screen in view.
     """
 
     BINDINGS = [
@@ -58,9 +62,18 @@ class ChoiceScreen(ModalScreen[int | None]):
         details: Sequence[Text | str] = (),
         cancel_label: str = "cancel",
         advise: Callable[[], tuple[int, str] | None] | None = None,
+        *,
+        disabled: Sequence[bool] = (),
+        on_highlight: Callable[[int], None] | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__()
         self.advise = advise
+        self.disabled = list(disabled)
+        self.on_highlight = on_highlight
+        self.compact = compact
+        if compact:
+            self.add_class("-compact")  # the table behind stays undimmed and in view
         self.hint_line: Text | None = None
         self.title_text = title
         self.options = list(options)
@@ -68,9 +81,13 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.cancel_label = cancel_label
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog choice-dialog"):
+        classes = "dialog choice-dialog" + (" -compact" if self.compact else "")
+        with Vertical(classes=classes):
             yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*[Option(o) for o in self.options], id="choices")
+            yield OptionList(
+                *[Option(o, disabled=i < len(self.disabled) and self.disabled[i])
+                  for i, o in enumerate(self.options)],
+                id="choices")
             yield Static("", id="choice-detail")
             keys = "↑↓ move · enter choose"
             if self.cancel_label:
@@ -81,9 +98,11 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         options = self.query_one("#choices", OptionList)
-        options.highlighted = 0
+        first = next((i for i in range(len(self.options))
+                      if not (i < len(self.disabled) and self.disabled[i])), 0)
+        options.highlighted = first
         options.focus()
-        self._show_detail(0)
+        self._show_detail(first)
 
     def _show_detail(self, index: int | None) -> None:
         detail = self.query_one("#choice-detail", Static)
@@ -96,6 +115,8 @@ class ChoiceScreen(ModalScreen[int | None]):
     @on(OptionList.OptionHighlighted, "#choices")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_detail(event.option_index)
+        if self.on_highlight is not None:
+            self.on_highlight(event.option_index)
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,4 +1,4 @@
-"""The end of a game: scores, how they were made, who won and why."""
+"""The end of a game: scores, how they were made, who won and why (any game)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
-from tui.theme import HONOR_COLOR
+from tui.theme import HONOR_COLOR, POWER_COLOR
 from tui.widgets.footer import KeyFooter
 
 
@@ -40,12 +40,61 @@ def score_table(names: list[str], outcome: Any) -> Table:
     return table
 
 
-def winner_line(names: list[str], outcome: Any) -> str:
-    """``Player 1 wins!`` or the names sharing a win."""
+def firepeak_table(names: list[str], outcome: Any) -> Table:
+    """A Rich table of a Firepeak result: pattern Power, creatures in it, turns taken."""
+    details = outcome.details or {}
+    creatures = details.get("creatures", [])
+    turns = details.get("turns", [])
+    complete = set(details.get("complete", []))
+    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("Player")
+    table.add_column("Power", justify="right", style=f"bold {POWER_COLOR}")
+    table.add_column("creatures", justify="right")
+    table.add_column("turns", justify="right")
+    if complete:
+        table.add_column("")
+    order = sorted(range(len(names)), key=lambda i: (i not in complete, -outcome.scores[i],
+                                                     -(creatures[i] if i < len(creatures)
+                                                       else 0)))
+    for i in order:
+        star = "★ " if i in outcome.winners else "  "
+        row = [f"{star}{names[i]}", str(outcome.scores[i]),
+               str(creatures[i]) if i < len(creatures) else "",
+               str(turns[i]) if i < len(turns) else ""]
+        if complete:
+            row.append("complete pattern" if i in complete else "")
+        table.add_row(*row)
+    return table
+
+
+def winner_line(names: list[str], outcome: Any, game: str = "ascension") -> str:
+    """``Player 1 wins!``, the names sharing a win, or (Firepeak) a draw."""
     won = [names[i] for i in outcome.winners]
     if len(won) == 1:
-        return f"{won[0]} wins!"
+        you = won[0] == "You"
+        if game == "firepeak" and (outcome.details or {}).get("complete"):
+            return f"{won[0]} {'complete' if you else 'completes'} the pattern and " \
+                f"{'win' if you else 'wins'}!"
+        return f"{won[0]} {'win' if you else 'wins'}!"
+    if game == "firepeak":
+        return f"A draw between {', '.join(won)}"
     return f"Shared win: {', '.join(won)}"
+
+
+def tiebreak_line(outcome: Any, game: str = "ascension") -> str:
+    """How the winner was decided, in a sentence."""
+    if outcome.tiebreak:
+        text = outcome.tiebreak
+        return f"Tiebreak: {text}." if game != "firepeak" else text[:1].upper() + text[1:] + "."
+    if game == "firepeak":
+        return "No tie: the pattern with the most Power wins."
+    return "No tie: the highest Honor total wins."
+
+
+FOOTNOTE = {
+    "ascension": "Honor = tokens won + Honor printed on the cards owned.",
+    "firepeak": "Power counts the Wizard, auras, enchantments and circle.",
+}
 
 
 class EndScreen(Screen[None]):
@@ -56,22 +105,23 @@ class EndScreen(Screen[None]):
         Binding("l", "log", "Back to table"),
     ]
 
-    def __init__(self, names: list[str], outcome: Any) -> None:
+    def __init__(self, names: list[str], outcome: Any, game: str = "ascension") -> None:
         super().__init__()
         self.names = names
         self.outcome = outcome
+        self.game = game
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="end-box"):
             yield Label("Game over", id="end-title")
-            yield Label(Text(winner_line(self.names, self.outcome), style="bold"), id="end-winner")
-            self.table = score_table(self.names, self.outcome)
+            yield Label(Text(winner_line(self.names, self.outcome, self.game), style="bold"),
+                        id="end-winner")
+            self.table = (firepeak_table if self.game == "firepeak" else score_table)(
+                self.names, self.outcome)
             yield Static(self.table, id="end-table")
-            tiebreak = (f"Tiebreak: {self.outcome.tiebreak}." if self.outcome.tiebreak
-                        else "No tie: the highest Honor total wins.")
-            yield Label(Text(tiebreak, style="italic"), id="end-tiebreak")
-            yield Label("Honor = tokens won + Honor printed on the cards owned.",
-                        classes="dim-note")
+            yield Label(Text(tiebreak_line(self.outcome, self.game), style="italic"),
+                        id="end-tiebreak")
+            yield Label(FOOTNOTE.get(self.game, ""), classes="dim-note")
         yield KeyFooter()
 
     def action_menu(self) -> None:

@@ -14,15 +14,18 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from core.contract import COMING, GAMES
+from core.contract import COMING, GAMES, get_game
 from tui.screens.dialogs import ConfirmScreen
 from tui.widgets.footer import KeyFooter
 
 
 def game_title(game: str) -> str:
-    """``Ascension`` for ``ascension``; unknown names are shown as they are."""
+    """``Ascension at Firepeak`` for ``firepeak``; unknown names are shown as they are."""
     if game in GAMES:
-        return game.capitalize()
+        try:
+            return str(get_game(game).TITLE)
+        except (AttributeError, ImportError, KeyError):
+            return game.capitalize()
     return COMING.get(game, game)
 
 

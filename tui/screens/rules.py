@@ -1,4 +1,5 @@
-"""Rules help: a short summary of Ascension in our own words, and every key of the app."""
+"""Rules help: short summaries of Ascension and Ascension at Firepeak in our own words,
+and every key of the app; the game being played comes first."""
 
 from __future__ import annotations
 
@@ -68,15 +69,92 @@ player with more tokens wins; still tied, the win is shared.
 Games are saved in the folder named by `ASCEND_SAVE_DIR`, or in your user data folder.
 """
 
+FIREPEAK_RULES = """\
+# Ascension at Firepeak in two minutes
+
+**Goal.** Be the first to fill all nine places of your pattern. If nobody has when the
+last creature of the Recruitment deck has been drawn, the game ends with that turn and
+the pattern with the most Power wins (then the most creatures; then it is a draw). With
+the *Reshuffle* variant the discarded creatures become a new deck once first.
+
+**Your pattern.** Your Wizard sits on top; under it are tiers of 2, 3 and 4 places. A
+creature's Leaders are the one or two places just above it (the Wizard for tier 1), its
+Minions the one or two just below. Three rules always hold:
+
+- every creature has a Leader above it;
+- a creature is weaker than its Leader, or than its two Leaders added together
+  (anything may sit under the Wizard);
+- opposed clans never touch (side by side, above or below): Doombringers / Holy Order,
+  Twilight Spawn / Dawn Keepers, Night Wing / Gaia's Children.
+
+Your Wizard gives +1 Power to creatures of its clan that you control. If a pattern ever
+breaks a rule, its owner first moves creatures that lost their Leader up, then removes
+creatures to the discard pile until it is legal again.
+
+**Guard and Dungeon.** Beside the pattern are one Guard spot (a face-up creature that
+defends your Dungeon and can fight) and your Dungeon (face down: only you see it).
+
+**A turn: two actions**, any mix, the same one twice if you like:
+
+- **Recruit**: draw the top creature; put it under a Leader you choose, as your Guard, or
+  face down in your Dungeon.
+- **Capture**: one of yours attacks an opponent's creature. Both roll a die and add
+  Power (a defender in tier 1 adds 1); the loser goes to the winner's Dungeon; a tie
+  does nothing.
+- **Brainwash**: name a Dungeon creature's Power and roll; above it, the creature joins
+  your pattern or becomes your Guard.
+- **Rescue**: one of yours rolls plus Power against an opponent's die plus their Guard's
+  Power; win and you take any creature from their Dungeon, lose and yours is captured.
+- **Move** a creature to an empty legal place or to your Guard; **Swap** two adjacent
+  creatures; **Imprison** one of yours into your Dungeon (never leaving one Leaderless).
+- **Cast** a spell from your Spellbook, paying the creatures it names from your Dungeon.
+  Instants act and are gone; auras stay on a place (and reach its Minions), enchantments
+  on a creature, circles beside your pattern (one each).
+- **Research** is free and can be repeated: discard two creatures of one clan from your
+  Dungeon and draw a spell.
+
+At the start everyone keeps 5 of 7 dealt spells, and a die roll picks who begins.
+
+**Clan Powers** (variant): Doombringers give one more action when brainwashed (once a
+turn); Holy Order add 1 when rescuing; a winning Twilight Spawn may keep its captive as a
+Minion on a good roll; two Dawn Keepers researched draw an extra spell; one Move or Swap
+with a Night Wing is free each turn; Gaia's Children add 1 when defending a Capture.
+
+# Keys at the Firepeak table
+
+| Key | What it does |
+|-----|--------------|
+| r c b x | Recruit, Capture, Brainwash, Rescue |
+| m w i | Move, Swap, Imprison |
+| k t | Cast a spell, Research |
+| e | end the turn (asks first while actions are left) |
+| a | every action you can take now, in one list |
+| enter | answer the pending choice (escape in its list puts it aside for a look) |
+| ← → ↑ ↓ | point at a place of the large pattern; the side panel describes it |
+| o | show the next player's pattern large (and back to yours) |
+| v | your Spellbook, Dungeon and Wizard in full |
+| h / H | hint / play the hint |
+| s / q / ? | save / save and back to the menu / this help |
+
+A greyed action key cannot be used now: press it to learn why. Lists only ever offer
+what the rules allow; in the spell list a spell you cannot cast says why.
+"""
+
 
 class RulesScreen(Screen[None]):
-    """The rules summary and key list; escape or q goes back."""
+    """The rules summaries and key lists; escape or q goes back."""
 
     BINDINGS = [Binding("escape,q,question_mark", "back", "Back")]
 
+    def __init__(self, game: str = "") -> None:
+        super().__init__()
+        self.game = game
+
     def compose(self) -> ComposeResult:
+        text = (FIREPEAK_RULES + "\n" + RULES if self.game == "firepeak"
+                else RULES + "\n" + FIREPEAK_RULES)
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(RULES, id="rules")
+            yield Markdown(text, id="rules")
         yield KeyFooter()
 
     def on_mount(self) -> None:

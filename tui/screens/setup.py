@@ -1,4 +1,9 @@
-"""New game set-up: game, players, who plays each seat, edition, Honor pool and seed."""
+"""New game set-up: game, players, who plays each seat, the game's own options, and seed.
+
+Ascension asks for the edition and the Honor pool; Ascension at Firepeak for its two
+variants (Clan Powers, reshuffling the Recruitment deck once). Settings that do not apply
+to the chosen game are hidden.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +14,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
-from core.contract import COMING
+from core.contract import COMING, GAMES
+from tui.screens.load import game_title
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
 
-MAX_SEATS = 4
+MAX_SEATS = 5
 HONOR_PER_PLAYER = 30
+# Player counts each game takes.
+PLAYER_RANGE = {"ascension": (2, 4), "firepeak": (2, 5)}
+# Settings shown only for one game.
+GAME_SETTINGS = {"ascension": ("edition", "honor"), "firepeak": ("clan-powers", "reshuffle")}
+ON_OFF = [(False, "off"), (True, "on")]
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -50,13 +61,12 @@ class SetupScreen(Screen[None]):
         bots = available_bots()
         seat_values = [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{b}", f"Bot: {b}") for b in bots]
         default_bot = f"{BOT_PREFIX}{bots[0]}" if bots else HUMAN
-        games = [("ascension", "Ascension")] + [
+        games = [(key, game_title(key)) for key in GAMES] + [
             (key, f"{title} (coming)") for key, title in COMING.items()]
         with Vertical(id="setup-box"):
             yield Label("New game", id="setup-title")
             yield Setting("Game", games, id="game")
-            yield Setting("Players", [(n, str(n)) for n in range(2, MAX_SEATS + 1)],
-                          id="players")
+            yield Setting("Players", self._player_values("ascension"), id="players")
             for i in range(MAX_SEATS):
                 setting = Setting(f"Seat {i + 1}", seat_values, id=f"seat-{i}")
                 setting.select(HUMAN if i == 0 else default_bot)
@@ -65,6 +75,10 @@ class SetupScreen(Screen[None]):
                           id="edition")
             yield Setting("Honor pool", [(n, str(n)) for n in range(5, 405, 5)],
                           note="30 per player", id="honor")
+            yield Setting("Clan Powers", ON_OFF, note="each clan's own ability",
+                          id="clan-powers")
+            yield Setting("Reshuffle", ON_OFF, note="the Recruitment deck once: longer game",
+                          id="reshuffle")
             with Horizontal(id="seed-row"):
                 yield Label("Seed", id="seed-label")
                 yield Input(placeholder="random", restrict=r"[0-9]*", max_length=12, id="seed")
@@ -80,8 +94,22 @@ class SetupScreen(Screen[None]):
         self._sync()
         self.query_one("#game", Setting).focus()
 
+    @staticmethod
+    def _player_values(game: str) -> list[tuple[int, str]]:
+        low, high = PLAYER_RANGE.get(game, (2, 4))
+        return [(n, str(n)) for n in range(low, high + 1)]
+
     def _sync(self) -> None:
-        players = int(self.query_one("#players", Setting).value)
+        game = str(self.query_one("#game", Setting).value)
+        players_setting = self.query_one("#players", Setting)
+        low, high = PLAYER_RANGE.get(game, (2, 4))
+        if players_setting.values != self._player_values(game):
+            keep = min(max(int(players_setting.value), low), high)
+            players_setting.set_values(self._player_values(game), keep)
+        for owner, ids in GAME_SETTINGS.items():
+            for setting_id in ids:
+                self.query_one(f"#{setting_id}", Setting).display = owner == game
+        players = int(players_setting.value)
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}", Setting).display = i < players
         if not self.honor_touched:
@@ -111,21 +139,24 @@ class SetupScreen(Screen[None]):
         players = int(self.query_one("#players", Setting).value)
         seats = [str(self.query_one(f"#seat-{i}", Setting).value) for i in range(players)]
         seed_text = self.query_one("#seed", Input).value.strip()
-        options = {
-            "players": players,
-            "edition": int(self.query_one("#edition", Setting).value),
-            "honor_pool": int(self.query_one("#honor", Setting).value),
-            "seats": seats,
-            "names": seat_names(seats),
-        }
+        options: dict = {"players": players, "seats": seats, "names": seat_names(seats)}
+        if game == "firepeak":
+            options["variants"] = {
+                "clan_powers": bool(self.query_one("#clan-powers", Setting).value),
+                "reshuffle_once": bool(self.query_one("#reshuffle", Setting).value),
+            }
+        else:
+            options["edition"] = int(self.query_one("#edition", Setting).value)
+            options["honor_pool"] = int(self.query_one("#honor", Setting).value)
         return game, options, int(seed_text) if seed_text else None
 
     def action_start(self) -> None:
         """Start the game with these options."""
         game, options, seed = self.options()
         if game in COMING:
+            playable = " and ".join(game_title(key) for key in GAMES)
             self.notify(f"{COMING[game]} is coming in a later version; "
-                        "only Ascension is playable now.", severity="warning")
+                        f"{playable} can be played now.", severity="warning")
             return
         try:
             session = GameSession.new(game, options, seed)
