@@ -20,7 +20,7 @@ from ai.ascension_values import (
     plan_actions,
     rune_gain,
 )
-from core.ascension.cards import Op
+from core.ascension.cards import CardDef, Op
 from core.ascension.view import AscensionView
 from core.contract import Action
 
@@ -44,6 +44,60 @@ def _find_choose(ops: tuple[Op, ...], labels: tuple[str, ...]) -> Op | None:
             if found is not None:
                 return found
     return None
+
+
+# The order of the free part of a turn depends only on the card, so it is worked out once per
+# card definition (keyed by identity: the definitions live as long as the process).
+BANISH_HAND_PRIO = -1  # "depends on the hand": a starter to banish makes it early
+_PLAY_PRIO: dict[int, tuple[CardDef, int]] = {}
+_ABILITY_PRIO: dict[tuple[int, int], tuple[CardDef, int | None]] = {}
+
+
+def _play_priority(card: CardDef) -> int:
+    hit = _PLAY_PRIO.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    ops = card.effect
+    if card.kind == "construct":
+        prio = 0
+    elif _has(ops, "copy_hero"):
+        prio = 9
+    elif _has(ops, "banish_hand"):
+        prio = BANISH_HAND_PRIO
+    elif _has(ops, "discard_to_draw"):
+        prio = 2
+    elif _has(ops, "draw"):
+        prio = 1
+    elif _has(ops, "choose"):
+        prio = 7
+    elif _has(ops, "banish_hand_or_discard"):
+        prio = 6
+    elif _has(ops, "acquire_hero_free") or _has(ops, "defeat_free"):
+        prio = 5
+    else:
+        prio = 4
+    _PLAY_PRIO[id(card)] = (card, prio)
+    return prio
+
+
+def _ability_priority(card: CardDef, option: int) -> int | None:
+    hit = _ABILITY_PRIO.get((id(card), option))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    ab = card.abilities[option]
+    prio: int | None
+    if ab.pay_runes:
+        prio = None  # a spending choice: the buy phase weighs it
+    elif ab.banish_self:
+        prio = 8
+    elif _has(ab.effect, "draw"):
+        prio = 1
+    elif _has(ab.effect, "power_per_mechana_construct"):
+        prio = 6
+    else:
+        prio = 4
+    _ABILITY_PRIO[(id(card), option)] = (card, prio)
+    return prio
 
 
 def resources(ops: tuple[Op, ...]) -> tuple[int, int, int]:
@@ -80,14 +134,14 @@ class AscensionBot(ABC):
         """The action to take now and, in the buy phase, the rest of the turn's plan."""
         if len(legal) == 1:
             return legal[0], (legal[0],)
-        ctx = self.make_ctx(view)
         if view.pending is not None:
-            a = self.answer(ctx, legal)
+            a = self.answer(self.make_ctx(view), legal)
             return a, (a,)
-        step = self.play_step(ctx, legal)
+        # The free part of the turn needs no values, so no Ctx is built for it.
+        step = self.play_step(view, legal)
         if step is not None:
             return step, (step,)
-        plan = self.buy_plan(ctx)
+        plan = self.buy_plan(self.make_ctx(view))
         if plan and plan[0] in legal:
             return plan[0], (*plan, END)
         return END, (END,)
@@ -131,49 +185,25 @@ class AscensionBot(ABC):
 
     # --- play phase -------------------------------------------------------------------------
 
-    def play_priority(self, ctx: Ctx, a: Action) -> int | None:
+    def play_priority(self, v: AscensionView, a: Action) -> int | None:
         """Order of the free part of the turn (lower first); None = not a free step."""
-        cards = ctx.cards
-        card = cards[a.card]
         if a.kind == "activate":
-            ab = card.abilities[a.option]
-            if ab.pay_runes:
-                return None  # a spending choice: the buy phase weighs it
-            if ab.banish_self:
-                return 8
-            if _has(ab.effect, "draw"):
-                return 1
-            if _has(ab.effect, "power_per_mechana_construct"):
-                return 6
-            return 4
+            return _ability_priority(v.cards[a.card], a.option)
         if a.kind != "play":
             return None
-        ops = card.effect
-        if card.kind == "construct":
-            return 0
-        if _has(ops, "copy_hero"):
-            return 9
-        if _has(ops, "banish_hand"):
-            hand = ctx.v.me.hand or ()
+        prio = _play_priority(v.cards[a.card])
+        if prio == BANISH_HAND_PRIO:
+            cards = v.cards
+            hand = v.me.hand or ()
             starters = any(cards[u].key in STARTERS for u in hand if u != a.card)
             return 3 if starters else 8
-        if _has(ops, "discard_to_draw"):
-            return 2
-        if _has(ops, "draw"):
-            return 1
-        if _has(ops, "choose"):
-            return 7
-        if _has(ops, "banish_hand_or_discard"):
-            return 6
-        if _has(ops, "acquire_hero_free") or _has(ops, "defeat_free"):
-            return 5
-        return 4
+        return prio
 
-    def play_step(self, ctx: Ctx, legal: list[Action]) -> Action | None:
+    def play_step(self, v: AscensionView, legal: list[Action]) -> Action | None:
         best: tuple[int, int, int] | None = None
         pick: Action | None = None
         for a in legal:
-            prio = self.play_priority(ctx, a)
+            prio = self.play_priority(v, a)
             if prio is None:
                 continue
             key = (prio, a.card, a.option)
