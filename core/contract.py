@@ -62,6 +62,17 @@ class GameModule(Protocol):
     def checksum(self, state: Any) -> int: ...
 
 
+def seats_and_names(options: dict[str, Any], players: int) -> tuple[list[str], list[str]]:
+    """Each seat's kind ("human", "bot:NAME") and name, with defaults, checked for count."""
+    seats = [str(x) for x in options.get("seats", ["human"] + ["bot:greedy"] * (players - 1))]
+    if len(seats) != players:
+        raise ValueError(f"{players} players need {players} seats, got {len(seats)}")
+    names = [str(x) for x in options.get("names", [f"Player {i + 1}" for i in range(players)])]
+    if len(names) != players:
+        raise ValueError(f"{players} players need {players} names, got {len(names)}")
+    return seats, names
+
+
 GAMES: dict[str, str] = {
     "ascension": "core.ascension",
     "firepeak": "core.firepeak",

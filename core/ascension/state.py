@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from core.ascension.cards import CardDef, Op, card_defs
+from core.contract import seats_and_names
 from core.rng import Rng
 
 HAND_SIZE = 5
@@ -166,12 +167,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     pool = int(options.get("honor_pool", HONOR_PER_PLAYER * players))
     if not 1 <= pool <= 10_000:
         raise ValueError(f"the Honor pool must be between 1 and 10000, not {pool}")
-    seats = [str(s) for s in options.get("seats", ["human"] + ["bot:greedy"] * (players - 1))]
-    if len(seats) != players:
-        raise ValueError(f"{players} players need {players} seats, got {len(seats)}")
-    names = [str(s) for s in options.get("names", [f"Player {i + 1}" for i in range(players)])]
-    if len(names) != players:
-        raise ValueError(f"{players} players need {players} names, got {len(names)}")
+    seats, names = seats_and_names(options, players)
     return {"players": players, "edition": edition, "honor_pool": pool,
             "seats": seats, "names": names}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from core.contract import seats_and_names
 from core.firepeak.cards import N_CREATURES, N_SPELLS, WIZARDS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.rng import Rng
@@ -179,12 +180,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     players = int(options.get("players", 2))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Firepeak takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    seats = [str(s) for s in options.get("seats", ["human"] + ["bot:greedy"] * (players - 1))]
-    if len(seats) != players:
-        raise ValueError(f"{players} players need {players} seats, got {len(seats)}")
-    names = [str(s) for s in options.get("names", [f"Player {i + 1}" for i in range(players)])]
-    if len(names) != players:
-        raise ValueError(f"{players} players need {players} names, got {len(names)}")
+    seats, names = seats_and_names(options, players)
     raw = dict(options.get("variants") or {})
     for key in VARIANTS:
         if key in options:
