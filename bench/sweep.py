@@ -1,40 +1,53 @@
 """The long property sweep: thousands of seeded random games, every invariant after every step.
 
-    python -m bench.sweep [--games 10000]
+    python -m bench.sweep [--game ascension|firepeak] [--games 10000]
 
-The test suite runs a few hundred of these; this is the ten-thousand-game version.
+The test suite runs a few hundred of these; this is the ten-thousand-game version. Player
+counts and variants rotate game by game.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
+from typing import Any
 
-import core.ascension as A
-from core.ascension.audit import problems
+from core.contract import get_game
 from core.rng import Rng
+
+
+def _options(game: str, g: int) -> dict[str, Any]:
+    if game == "ascension":
+        return {"players": 2 + g % 3, "edition": 1 + g % 2}
+    return {"players": 2 + g % 4,
+            "variants": {"clan_powers": bool(g % 2), "reshuffle_once": bool(g // 2 % 2)}}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", default="ascension", choices=("ascension", "firepeak"))
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
+    mod = get_game(args.game)
+    problems = importlib.import_module(f"{mod.__name__}.audit").problems
     start = time.perf_counter()
-    bad = 0
+    bad = steps = 0
     for g in range(args.games):
         seed = args.seed + g
-        s = A.new_game({"players": 2 + g % 3, "edition": 1 + g % 2}, seed)
+        s = mod.new_game(_options(args.game, g), seed)
         rng = Rng.stream(seed, "sweep")
         while not s.over:
-            A.apply(s, rng.choice(A.legal_actions(s)))
+            mod.apply(s, rng.choice(mod.legal_actions(s)))
+            steps += 1
             found = problems(s)
             if found:
                 print(f"seed {seed} step {s.steps}: {'; '.join(found)}")
                 bad += 1
                 break
     secs = time.perf_counter() - start
-    print(f"{args.games} games (2-4 players, both editions) in {secs:.1f} s: "
+    print(f"{args.game}: {args.games} games, {steps} actions in {secs:.1f} s: "
           f"{bad} with a broken invariant")
     return 1 if bad else 0
 
