@@ -7,28 +7,23 @@ as is). Bots and hints run in workers so the screen stays live.
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 from collections import Counter
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 import core.ascension as A
 from core.ascension.view import DECISION_PROMPTS
-from core.contract import Action, Event, IllegalAction
+from core.contract import Action, Event
 from tui import theme
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.end import EndScreen
-from tui.screens.passing import PassScreen
-from tui.session import GameSession
+from tui.screens.table import HINT_AND_GAME_BINDINGS, LOG_BINDINGS, TableScreen, possessive
 from tui.widgets.cards import CardView
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
@@ -37,45 +32,24 @@ ROW_SLOTS = 6
 HAND_POOL = 10
 CONSTRUCT_POOL = 6
 ZONES = ("center", "hand", "constructs")
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 CARD_KINDS = ("play", "acquire", "defeat", "activate")
 
 
-class AscensionScreen(Screen[None]):
+class AscensionScreen(TableScreen):
     """One game of Ascension in play."""
 
-    AUTO_FOCUS = ""
+    HINT_USE = "\nH or enter here: do it"
 
     BINDINGS = [
         Binding("a", "play_all", "Play all"),
         Binding("e", "end_turn", "End turn"),
-        Binding("h", "hint", "Hint"),
-        Binding("H", "use_hint", "Use hint", show=False),
-        Binding("s", "save", "Save"),
-        Binding("q", "menu", "Menu"),
-        Binding("question_mark", "help", "Help"),
+        *HINT_AND_GAME_BINDINGS,
         Binding("left", "nav(-1, 0)", "←", show=False),
         Binding("right", "nav(1, 0)", "→", show=False),
         Binding("up", "nav(0, -1)", "↑", show=False),
         Binding("down", "nav(0, 1)", "↓", show=False),
-        Binding("pageup", "log_page(-1)", "Log up", show=False),
-        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        *LOG_BINDINGS,
     ]
-
-    def __init__(self, session: GameSession, message: str = "") -> None:
-        super().__init__()
-        self.session = session
-        self.load_message = message
-        humans = session.humans
-        # The seat whose hand is on screen; None while a hot-seat hand-over is pending.
-        self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
-        self.thinking: int | None = None
-        self.modal_open = False
-        self.ended_shown = False
-        self.hint: Any = None
-        self.hint_step = -1
-        self.last_message = ""
-        self._spin = itertools.cycle(SPINNER)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -111,34 +85,58 @@ class AscensionScreen(Screen[None]):
                 yield HintPanel(id="hint")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        log = self.query_one(LogView)
+    # --- hooks of the table ------------------------------------------------------------------
+
+    def banner(self) -> str:
+        """The first log line: players and seed."""
         s = self.session
-        log.add(f"Ascension · {' vs '.join(s.names)} · seed {s.seed}", "bold")
-        if self.load_message:
-            log.add(f"Loaded: {self.load_message}", "dim")
-        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
-        self.set_interval(0.15, self._tick)
-        self.refresh_table()
-        self.call_after_refresh(self._focus_default)
-        self.call_after_refresh(self.advance)
+        return f"Ascension · {' vs '.join(s.names)} · seed {s.seed}"
+
+    def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
+        """The hint for this position (see ``find_hint``)."""
+        return find_hint(self.session.game, view, legal)
+
+    def point_at_hint(self, action: Action) -> None:
+        """Focus the card the hint is about, so enter does it."""
+        for view_ in self.query(CardView):
+            if view_.display and view_.uid == action.card and view_.card is not None:
+                self.set_focus(view_)
+                break
+
+    def take_hint(self, action: Action) -> None:
+        """Play the hinted action; advance even after a refusal, so a pending choice the
+        refusal left open is asked again."""
+        self.do(action)
+        self.advance()
+
+    def log_line(self, seat: int, action: Action) -> str:
+        """The engine's own description of the action."""
+        return self.session.describe(action)
+
+    def offer_decision(self, seat: int) -> None:
+        """Open the pending choice of ``seat``, if any."""
+        pending = A.view(self.state, seat).pending
+        if pending is not None:
+            self._ask_decision(pending)
+
+    def handover_reason(self, seat: int) -> str:
+        """Why ``seat`` takes the keyboard: a choice during another turn, or their turn."""
+        s = self.state
+        reason = ""
+        pending = s.pending[-1] if s.pending else None
+        if pending is not None and seat != s.current:
+            source = s.cards[pending.source].name if pending.source >= 0 else "a card"
+            prompt = DECISION_PROMPTS.get(pending.kind, "make a choice")
+            reason = (f"{self.player_name(s.current)} played {source}: "
+                      f"{self.player_name(seat)} must answer — {prompt}")
+        elif seat == s.current:
+            reason = f"It is {self.player_name(seat)}'s turn."
+        return reason
 
     # --- helpers -----------------------------------------------------------------------------
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def player_name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def card(self, uid: int) -> Any:
         return self.state.cards[uid]
-
-    def my_move(self) -> bool:
-        """True when the seat to move is the human whose hand is shown."""
-        to = self.state.to_move
-        return to is not None and to == self.viewer and not self.session.is_bot(to)
 
     def _zone_cards(self, zone: str) -> list[CardView]:
         if zone == "center":
@@ -280,30 +278,23 @@ class AscensionScreen(Screen[None]):
         return Text("played " + ", ".join(parts))
 
     def _draw_prompt(self, v: Any) -> None:
-        s = self.state
-        prompt = self.query_one("#prompt", Static)
-        to = s.to_move
-        if to is None:
-            text = Text("Game over — press enter for the scores.", style="bold")
-        elif self.session.is_bot(to):
-            text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…", style="italic")
-        elif to != self.viewer:
-            text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
-        elif v.pending is not None:
+        self.query_one("#prompt", Static).update(self.prompt_text(v))
+
+    def move_prompt(self, v: Any) -> Text:
+        """The pending choice, or what was played and the keys to go on."""
+        to = self.state.to_move
+        if v.pending is not None:
             prompt_text = DECISION_PROMPTS.get(v.pending.kind, "Make a choice")
             source = f" ({self.card(v.pending.source).name})" if v.pending.source >= 0 else ""
-            text = Text(f"Choice{source}: {prompt_text} — enter to choose", style="bold yellow")
+            return Text(f"Choice{source}: {prompt_text} — enter to choose", style="bold yellow")
+        text = Text(f"{possessive(self.player_name(to))} move", style="bold green",
+                    no_wrap=True, overflow="ellipsis")
+        if v.played:
+            text.append(" · ")
+            text.append_text(self._played(v))
         else:
-            text = Text(f"{possessive(self.player_name(to))} move", style="bold green",
-                        no_wrap=True, overflow="ellipsis")
-            if v.played:
-                text.append(" · ")
-                text.append_text(self._played(v))
-            else:
-                text.append(" · enter acts on the focused card · a plays all · e ends the turn")
-        if self.last_message and to is not None:
-            text = Text(self.last_message, style="bold red")
-        prompt.update(text)
+            text.append(" · enter acts on the focused card · a plays all · e ends the turn")
+        return text
 
     def _draw_detail(self) -> None:
         focused = self.focused
@@ -314,70 +305,13 @@ class AscensionScreen(Screen[None]):
             panel.update(Text("Move with the arrow keys; the focused card is described here.",
                               style="dim"))
 
-    def _draw_hint(self) -> None:
-        panel = self.query_one(HintPanel)
-        if self.hint is None:
-            return
-        if self.hint_step != len(self.session.actions):
-            panel.update(Text("h: ask for a hint", style="dim"))
-            self.hint = None
-            return
-        _action, reason = self.hint
-        out = Text()
-        out.append("Hint: ", style="bold")
-        out.append(reason, style="green")
-        out.append("\nH or enter here: do it", style="dim")
-        panel.update(out)
-
-    def _tick(self) -> None:
-        if self.thinking is not None:
-            self._draw_prompt(A.view(self.state, self.viewer if self.viewer is not None
-                                     else self.state.current))
-
     def on_descendant_focus(self) -> None:
         self._draw_detail()
 
     # --- doing things ----------------------------------------------------------------------
 
-    def do(self, action: Action) -> bool:
-        """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
-        s = self.state
-        seat = s.to_move
-        if seat is None:
-            return False
-        line = self.session.describe(action)
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as exc:
-            self.refuse(str(exc))
-            return False
-        self.last_message = ""
-        self.log_action(seat, line, events)
-        for note in self.session.take_notes():
-            self.notify(note, severity="warning")
-        self.refresh_table()
-        self.call_after_refresh(self._focus_default)
-        return True
-
-    def refuse(self, reason: str) -> None:
-        """Tell the player why an action was refused; nothing changes."""
-        text = reason[:1].upper() + reason[1:]
-        self.last_message = f"Not allowed: {text}."
-        self.notify(text, title="Not allowed", severity="warning")
-        self.refresh_table()
-
-    def log_action(self, seat: int, line: str, events: list[Event]) -> None:
-        """One log line for the action, then the notable events it caused."""
-        log = self.query_one(LogView)
-        who = self.player_name(seat)
-        style = theme.FACTION_COLOR[""] if not self.session.is_bot(seat) else "#c0c0ff"
-        log.add(Text.assemble((f"{who}: ", "bold " + style), line))
-        for e in events:
-            text = self._event_text(e)
-            if text is not None:
-                log.add(*text)
-
-    def _event_text(self, e: Event) -> tuple[str, str] | None:
+    def event_line(self, e: Event) -> tuple[str, str] | None:
+        """One log line for a notable event, with its style."""
         s = self.state
         name = self.player_name(e.seat) if 0 <= e.seat < len(self.session.names) else ""
         card = s.cards[e.card].name if 0 <= e.card < len(s.cards) else ""
@@ -451,19 +385,6 @@ class AscensionScreen(Screen[None]):
         self.modal_open = True
         self.app.push_screen(ChoiceScreen(f"Use {card.name}: which ability?", labels), chosen)
 
-    def _can_act(self) -> bool:
-        s = self.state
-        if s.to_move is None:
-            self._show_end()
-            return False
-        if self.session.is_bot(s.to_move):
-            self.notify(f"{self.player_name(s.to_move)} is thinking…", timeout=1.5)
-            return False
-        if s.to_move != self.viewer:
-            self.advance()
-            return False
-        return True
-
     @on(CardView.Chosen)
     def _card_chosen(self, event: CardView.Chosen) -> None:
         event.stop()
@@ -479,53 +400,6 @@ class AscensionScreen(Screen[None]):
         self.action_use_hint()
 
     # --- the flow of turns -----------------------------------------------------------------
-
-    def advance(self) -> None:
-        """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
-        if self.modal_open or not self.is_attached:
-            return
-        s = self.state
-        to = s.to_move
-        if to is None:
-            self._show_end()
-            return
-        if self.session.is_bot(to):
-            if self.thinking is None:
-                self.run_bots()
-            return
-        if to != self.viewer:
-            if len(self.session.humans) > 1:
-                self._pass_to(to)
-                return
-            self.viewer = to
-            self.refresh_table()
-        pending = A.view(s, to).pending
-        if pending is not None:
-            self._ask_decision(pending)
-
-    def _pass_to(self, seat: int) -> None:
-        s = self.state
-        reason = ""
-        pending = s.pending[-1] if s.pending else None
-        if pending is not None and seat != s.current:
-            source = s.cards[pending.source].name if pending.source >= 0 else "a card"
-            prompt = DECISION_PROMPTS.get(pending.kind, "make a choice")
-            reason = (f"{self.player_name(s.current)} played {source}: "
-                      f"{self.player_name(seat)} must answer — {prompt}")
-        elif seat == s.current:
-            reason = f"It is {self.player_name(seat)}'s turn."
-        self.viewer = None
-        self.refresh_table()
-
-        def ready(_: None) -> None:
-            self.modal_open = False
-            self.viewer = seat
-            self.refresh_table()
-            self.call_after_refresh(self._focus_default)
-            self.advance()
-
-        self.modal_open = True
-        self.app.push_screen(PassScreen(self.player_name(seat), reason), ready)
 
     def _ask_decision(self, pending: Any) -> None:
         v = A.view(self.state, self.viewer)
@@ -581,48 +455,6 @@ class AscensionScreen(Screen[None]):
         self.app.push_screen(
             ChoiceScreen(title, labels, details, "decline" if pending.optional else "",
                          advise=advise), chosen)
-
-    def _show_end(self) -> None:
-        outcome = A.outcome(self.state)
-        if outcome is None or self.modal_open:
-            return
-        self.refresh_table()
-
-        def closed(_: None) -> None:
-            self.modal_open = False
-
-        self.modal_open = True
-        self.app.push_screen(EndScreen(self.session.names, outcome), closed)
-
-    @work(exclusive=True, group="bots")
-    async def run_bots(self) -> None:
-        """Let bots move until a human must act or the game ends, with a pause per move."""
-        delay = float(getattr(self.app, "bot_delay", 0.4))
-        try:
-            while True:
-                if not self.session.is_bot(self.state.to_move):
-                    break
-                seat, view, legal = self.session.bot_choice()
-                self.thinking = seat
-                bot = self.session.bots[seat]
-                try:
-                    action = await asyncio.to_thread(bot.choose, view, legal)
-                except Exception as exc:  # a bot bug must not end the game
-                    action = legal[-1]
-                    self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
-                                f"{self.session.describe(action)!r} instead", severity="error")
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                if self.state.to_move != seat or not self.is_attached:
-                    break
-                if not self.do(action):
-                    break
-        finally:
-            self.thinking = None
-        if self.is_attached:
-            self.refresh_table()
-            self.advance()
-            self._focus_default()
 
     def _focus_default(self) -> None:
         if isinstance(self.focused, CardView) and self.focused.display \
@@ -710,98 +542,6 @@ class AscensionScreen(Screen[None]):
         self.do(Action("end"))
         self.advance()
 
-    def action_hint(self) -> None:
-        """Ask the planner what to do now (runs in a worker)."""
-        if not self._can_act():
-            return
-        self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
-        self.compute_hint()
-
-    @work(exclusive=True, group="hint")
-    async def compute_hint(self) -> None:
-        """Compute the hint off the event loop and show it."""
-        step = len(self.session.actions)
-        seat = self.state.to_move
-        view = A.view(self.state, seat)
-        legal = self.session.legal()
-        try:
-            result = await asyncio.to_thread(find_hint, self.session.game, view, legal)
-        except Exception as exc:  # a planner bug must not end the game
-            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
-            return
-        if step != len(self.session.actions) or not self.is_attached:
-            return
-        if result is None:
-            self.query_one(HintPanel).update(Text("No hint engine is available yet.",
-                                                  style="dim"))
-            return
-        self.hint = result
-        self.hint_step = step
-        self._draw_hint()
-        action = result[0]
-        for view_ in self.query(CardView):
-            if view_.display and view_.uid == action.card and view_.card is not None:
-                self.set_focus(view_)
-                break
-
-    def action_use_hint(self) -> None:
-        """Play the hinted action, if it is still for this position."""
-        if self.hint is None or self.hint_step != len(self.session.actions):
-            self.notify("No current hint: press h first.", timeout=2)
-            return
-        if not self._can_act():
-            return
-        self.do(self.hint[0])
-        self.advance()
-
-    def action_save(self) -> None:
-        """Save the game now."""
-        from saves.format import SaveError
-
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), title="Save failed", severity="error")
-            return
-        self.notify(f"Saved to {path.name}")
-        self.query_one(LogView).add(f"Saved to {path}", "dim")
-
-    def action_menu(self) -> None:
-        """Save and return to the main menu."""
-        self.leave()
-
-    def leave(self) -> None:
-        """Save (reporting a failure) and go back to the main menu."""
-        from saves.format import SaveError
-
-        self.workers.cancel_group(self, "bots")
-        self.workers.cancel_group(self, "hint")
-        try:
-            self.session.save()
-        except SaveError as exc:
-            self.app.notify(str(exc), title="Save failed", severity="error")
-        to_menu = getattr(self.app, "to_menu", None)
-        if to_menu is not None:
-            to_menu()
-
-    def action_help(self) -> None:
-        """Show the rules summary and keys."""
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen())
-
-    def action_log_page(self, direction: int) -> None:
-        """Page the game log up or down."""
-        log = self.query_one(LogView)
-        if direction < 0:
-            log.scroll_page_up()
-        else:
-            log.scroll_page_down()
-
-
-def possessive(name: str) -> str:
-    """``Your`` for "You", else ``Name's``."""
-    return "Your" if name == "You" else f"{name}'s"
 
 
 def find_hint(game: str, view: Any, legal: list[Action]) -> tuple[Action, str] | None:

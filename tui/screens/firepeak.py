@@ -10,22 +10,18 @@ component to discard, …) open a list of the legal answers. Bots and hints run 
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 import core.firepeak as F
-from core.contract import Action, Event, IllegalAction
+from core.contract import Action, Event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, CREATURES, N_CREATURES, SPELLS
 from core.firepeak.effects import place_mode
@@ -34,14 +30,12 @@ from core.firepeak.rules import action_source
 from core.firepeak.state import DUNGEON, GUARD
 from tui import firepeak_text as ft
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.end import EndScreen
-from tui.screens.passing import PassScreen
+from tui.screens.table import HINT_AND_GAME_BINDINGS, LOG_BINDINGS, TableScreen, possessive
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
 from tui.widgets.pattern import CELL_AT, GUARD_AT, OpponentsView, PatternData, PatternView
 
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # (action kind, key, label) in the order of the action panel: two columns of five.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("recruit", "r", "Recruit"), ("capture", "c", "Capture"), ("brainwash", "b", "Brainwash"),
@@ -66,20 +60,15 @@ NOTHING_TO_TRY = {
 PLACE_MODES = {0: "Recruited", 1: "Brainwashed", 2: "Rescued", 3: "Captured"}
 
 
-def possessive(name: str) -> str:
-    """``Your`` for "You", else ``Name's``."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
 def poss(name: str) -> str:
     """``your`` for "You", else ``Name's`` (for the middle of a sentence)."""
     return "your" if name == "You" else f"{name}'s"
 
 
-class FirepeakScreen(Screen[None]):
+class FirepeakScreen(TableScreen):
     """One game of Ascension at Firepeak in play."""
 
-    AUTO_FOCUS = ""
+    NO_HINT = "No hint engine for Firepeak yet."
 
     BINDINGS = [
         *[Binding(key, f"act('{kind}')", label, show=False)
@@ -89,36 +78,20 @@ class FirepeakScreen(Screen[None]):
         Binding("enter", "decide", "Choose", show=False),
         Binding("v", "book", "Book"),
         Binding("o", "other_pattern", "Patterns"),
-        Binding("h", "hint", "Hint"),
-        Binding("H", "use_hint", "Use hint", show=False),
-        Binding("s", "save", "Save"),
-        Binding("q", "menu", "Menu"),
-        Binding("question_mark", "help", "Help"),
+        *HINT_AND_GAME_BINDINGS,
         Binding("left", "cursor(-1, 0)", "←", show=False),
         Binding("right", "cursor(1, 0)", "→", show=False),
         Binding("up", "cursor(0, -1)", "↑", show=False),
         Binding("down", "cursor(0, 1)", "↓", show=False),
-        Binding("pageup", "log_page(-1)", "Log up", show=False),
-        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        *LOG_BINDINGS,
     ]
 
     def __init__(self, session: GameSession, message: str = "") -> None:
-        super().__init__()
-        self.session = session
-        self.load_message = message
-        humans = session.humans
-        # The seat at the keyboard; None while a hot-seat hand-over is pending.
-        self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
+        super().__init__(session, message)
         self.shown: int | None = None  # whose pattern is drawn large; None = the viewer's
         self.cursor = 0
         self.marked: tuple[int, int] | None = None  # (seat, location) a dialog points at
-        self.thinking: int | None = None
-        self.modal_open = False
         self.deferred = -1  # the step at which the player put a pending choice aside
-        self.hint: tuple[Action, str] | None = None
-        self.hint_step = -1
-        self.last_message = ""
-        self._spin = itertools.cycle(SPINNER)
         self._shown_text: dict[str, Text] = {}
 
     # --- layout ----------------------------------------------------------------------------
@@ -140,43 +113,61 @@ class FirepeakScreen(Screen[None]):
                 yield HintPanel(id="fp-hint")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        log = self.query_one(LogView)
+    # --- hooks of the table ------------------------------------------------------------------
+
+    def banner(self) -> str:
+        """The first log line: players, seed and the variants in play."""
         s = self.session
         variants = [name for key, name in (("clan_powers", "Clan Powers"),
                                            ("reshuffle_once", "reshuffle once"))
                     if s.options.get("variants", {}).get(key)]
         extra = f" · {', '.join(variants)}" if variants else ""
-        log.add(f"Ascension at Firepeak · {' vs '.join(s.names)} · seed {s.seed}{extra}", "bold")
-        if self.load_message:
-            log.add(f"Loaded: {self.load_message}", "dim")
+        return f"Ascension at Firepeak · {' vs '.join(s.names)} · seed {s.seed}{extra}"
+
+    def opening_notes(self, log: LogView) -> None:
+        """How a new game starts, and any note the session has (e.g. a bot replaced)."""
+        s = self.session
         if not s.actions:
             log.add("Everyone keeps 5 of the 7 spells dealt, then a die decides who starts.",
                     "dim")
         for note in s.take_notes():
             log.add(note, "yellow")
             self.notify(note, severity="warning")
-        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
-        self.set_interval(0.15, self._tick)
-        self.refresh_table()
-        self.call_after_refresh(self.advance)
+
+    def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
+        """The hint for this position (see ``find_hint``)."""
+        return find_hint(view, legal)
+
+    def hint_reason(self, action: Action, reason: str) -> str:
+        """The engine's reason, or the action itself when it gave none."""
+        return reason or self.action_label(action).plain
+
+    def offer_decision(self, seat: int) -> None:
+        """Open the pending choice, unless the player put it aside at this very step."""
+        if self.state.pending is not None and self.deferred != len(self.session.actions):
+            self._ask_decision()
+
+    def handover_reason(self, seat: int) -> str:
+        """Why ``seat`` takes the keyboard: a choice during another turn, the set-up, or
+        their turn."""
+        s = self.state
+        reason = ""
+        if s.pending is not None and seat != s.current:
+            reason = (f"During {poss(self.player_name(s.current))} turn, "
+                      f"{self.player_name(seat)} must choose: {self.decision_title(s.pending)}")
+        elif seat == s.current and not s.setup:
+            reason = f"It is {poss(self.player_name(seat))} turn."
+        elif s.setup:
+            reason = f"{self.player_name(seat)} keeps 5 of 7 spells."
+        return reason
+
+    def _pass_to(self, seat: int) -> None:
+        """Hand the keyboard to ``seat``, drawing their own pattern large again."""
+        # The next player starts from their own pattern, not the one last looked at.
+        self.shown = None
+        super()._pass_to(seat)
 
     # --- helpers -----------------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        """The live game state."""
-        return self.session.state
-
-    def pname(self, seat: int) -> str:
-        """The player name of ``seat``."""
-        names = self.session.names
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-    def my_move(self) -> bool:
-        """True when the seat to move is the human at the keyboard."""
-        to = self.state.to_move
-        return to is not None and to == self.viewer and not self.session.is_bot(to)
 
     def shown_seat(self) -> int:
         """The seat whose pattern is drawn large."""
@@ -210,7 +201,7 @@ class FirepeakScreen(Screen[None]):
         uid = self.creature_at(seat, loc)
         out = Text()
         if owner:
-            out.append(f"{possessive(self.pname(seat))} ", style="bold" if seat != self.viewer
+            out.append(f"{possessive(self.player_name(seat))} ", style="bold" if seat != self.viewer
                        else "")
         out.append_text(ft.creature_text(uid, self.power(seat, loc), clan=False))
         out.append(f" · {ft.loc_label(loc)}", style="dim")
@@ -218,7 +209,7 @@ class FirepeakScreen(Screen[None]):
 
     def whose_loc(self, seat: int, loc: int) -> str:
         """``your Tier 2 · left`` / ``Bot's Guard`` for the log and labels."""
-        return f"{poss(self.pname(seat))} {ft.loc_label(loc)}"
+        return f"{poss(self.player_name(seat))} {ft.loc_label(loc)}"
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -260,7 +251,7 @@ class FirepeakScreen(Screen[None]):
             out.append(" each player keeps 5 of 7 spells", style="bold")
         else:
             out.append(f" Turn {self.session.round} ", style="bold reverse")
-            out.append(f" {possessive(self.pname(v.current))} turn ", style="bold")
+            out.append(f" {possessive(self.player_name(v.current))} turn ", style="bold")
             left = f"{v.actions_left} action{'s' if v.actions_left != 1 else ''} left"
             out.append(left, style="#7fd4ff")
             if v.bonus:
@@ -320,31 +311,26 @@ class FirepeakScreen(Screen[None]):
         self._put("#fp-book", book)
 
     def _draw_prompt(self, v: Any) -> None:
-        to = self.state.to_move
-        if to is None:
-            text = Text("Game over — press enter for the scores.", style="bold")
-        elif self.session.is_bot(to):
-            text = Text(f"{next(self._spin)} {self.pname(to)} is thinking…", style="italic")
-        elif to != self.viewer:
-            text = Text(f"Waiting for {self.pname(to)}.", style="italic")
-        elif v.pending is not None:
-            text = Text(f"Choice: {self.decision_title(v.pending)} — enter to choose",
-                        style="bold yellow", no_wrap=True, overflow="ellipsis")
-        else:
-            text = Text(f"{possessive(self.pname(to))} move", style="bold green")
-            text.append(" · a key from the panel picks an action · a lists all · "
-                        "e ends the turn")
-        if self.last_message and to is not None:
-            text = Text(self.last_message, style="bold red")
+        text = self.prompt_text(v)
         text.no_wrap = True
         text.overflow = "ellipsis"
         self._put("#fp-prompt", text)
+
+    def move_prompt(self, v: Any) -> Text:
+        """The pending choice, or the keys that pick an action."""
+        if v.pending is not None:
+            return Text(f"Choice: {self.decision_title(v.pending)} — enter to choose",
+                        style="bold yellow", no_wrap=True, overflow="ellipsis")
+        text = Text(f"{possessive(self.player_name(self.state.to_move))} move",
+                    style="bold green")
+        text.append(" · a key from the panel picks an action · a lists all · e ends the turn")
+        return text
 
     def _draw_detail(self) -> None:
         seat = self.shown_seat()
         loc = self.cursor
         out = Text()
-        out.append(f"{possessive(self.pname(seat))} {ft.loc_label(loc)}\n", style="bold")
+        out.append(f"{possessive(self.player_name(seat))} {ft.loc_label(loc)}\n", style="bold")
         uid = self.creature_at(seat, loc)
         if uid == EMPTY:
             out.append("empty\n", style="dim")
@@ -361,25 +347,6 @@ class FirepeakScreen(Screen[None]):
             out.append("Leader: " + (" & ".join(ft.loc_label(q) for q in leaders)
                                      if leaders else "the Wizard"), style="dim")
         self._put("#fp-detail", out)
-
-    def _draw_hint(self) -> None:
-        panel = self.query_one(HintPanel)
-        if self.hint is None:
-            return
-        if self.hint_step != len(self.session.actions):
-            panel.update(Text("h: ask for a hint", style="dim"))
-            self.hint = None
-            return
-        out = Text()
-        out.append("Hint: ", style="bold")
-        out.append(self.hint[1], style="green")
-        out.append("\nH: do it", style="dim")
-        panel.update(out)
-
-    def _tick(self) -> None:
-        if self.thinking is not None:
-            seat = self.viewer if self.viewer is not None else self.state.current
-            self._draw_prompt(F.view(self.state, seat))
 
     # --- labels: turn actions and decision answers --------------------------------------------
 
@@ -403,7 +370,7 @@ class FirepeakScreen(Screen[None]):
         if k == "remove":
             return "illegal pattern: remove a creature to the discard pile"
         if k == "rescue_pick":
-            return f"Rescue won: take a creature from {poss(self.pname(d.a))} Dungeon"
+            return f"Rescue won: take a creature from {poss(self.player_name(d.a))} Dungeon"
         if k == "component":
             return f"cast {spell}: discard a component from your Dungeon"
         if k == "aura":
@@ -413,7 +380,7 @@ class FirepeakScreen(Screen[None]):
         if k == "opponent":
             return f"{spell}: which opponent?"
         if k == "dungeon_pick":
-            return f"{spell}: pick from {poss(self.pname(d.a))} Dungeon"
+            return f"{spell}: pick from {poss(self.player_name(d.a))} Dungeon"
         if k == "salvage":
             return f"{spell}: take which creature back from the discard pile?"
         if k == "dispel":
@@ -431,12 +398,12 @@ class FirepeakScreen(Screen[None]):
             if spell in spells:
                 for seat, p in enumerate(s.players):
                     if any(u == uid for _, u in p.controlled()):
-                        return f"on {poss(self.pname(seat))} {CREATURES[uid].name}"
+                        return f"on {poss(self.player_name(seat))} {CREATURES[uid].name}"
         for seat, p in enumerate(s.players):
             if spell in p.auras:
                 return f"aura on {self.whose_loc(seat, p.auras.index(spell))}"
             if p.circle == spell:
-                return f"{poss(self.pname(seat))} circle"
+                return f"{poss(self.player_name(seat))} circle"
         return "in play"
 
     def answer_label(self, d: Any, choice: int) -> tuple[Text, Text | str, tuple[int, int] | None]:
@@ -469,7 +436,7 @@ class FirepeakScreen(Screen[None]):
             return ft.creature_text(choice), "", None
         if k == "aura":
             target, pos = divmod(choice, 10)
-            label = Text(f"{possessive(self.pname(target))} {ft.loc_label(pos)}")
+            label = Text(f"{possessive(self.player_name(target))} {ft.loc_label(pos)}")
             uid = self.creature_at(target, pos)
             if uid != EMPTY:
                 label.append("  ")
@@ -483,7 +450,7 @@ class FirepeakScreen(Screen[None]):
             return self.creature_label(target, loc), "", (target, loc)
         if k == "opponent":
             p = self.state.players[choice]
-            label = Text(self.pname(choice), style="bold")
+            label = Text(self.player_name(choice), style="bold")
             guard = (ft.creature_name(p.guard) if p.guard != EMPTY else "no Guard")
             label.append(f"  Dungeon {len(p.dungeon)} · Spellbook {len(p.spellbook)} · "
                          f"{guard}", style="dim")
@@ -495,7 +462,7 @@ class FirepeakScreen(Screen[None]):
         if k == "tremor":
             target, rest = divmod(choice, 100)
             a, b = divmod(rest, 10)
-            label = Text(f"{possessive(self.pname(target))} ")
+            label = Text(f"{possessive(self.player_name(target))} ")
             label.append_text(ft.creature_text(self.creature_at(target, a), clan=False))
             label.append(" ⇄ ")
             label.append_text(ft.creature_text(self.creature_at(target, b), clan=False))
@@ -521,7 +488,7 @@ class FirepeakScreen(Screen[None]):
         if k == "brainwash":
             return Text("Brainwash ").append_text(ft.creature_text(a.card))
         if k == "rescue":
-            out = Text(f"Rescue from {poss(self.pname(a.option))} Dungeon with ")
+            out = Text(f"Rescue from {poss(self.player_name(a.option))} Dungeon with ")
             return out.append_text(ft.creature_text(self.creature_at(seat, a.card), clan=False))
         if k == "move":
             out = Text("Move ")
@@ -587,7 +554,7 @@ class FirepeakScreen(Screen[None]):
         if k == "rescue":
             out = ft.creature_text(self.creature_at(seat, a.card), self.power(seat, a.card),
                                    clan=False)
-            return out.append(f" tries a Rescue of {poss(self.pname(a.option))} Dungeon")
+            return out.append(f" tries a Rescue of {poss(self.player_name(a.option))} Dungeon")
         if k == "move":
             out = Text("move ")
             out.append_text(ft.creature_text(self.creature_at(seat, a.card), clan=False))
@@ -603,7 +570,7 @@ class FirepeakScreen(Screen[None]):
         if k == "end":
             return None
         if k == "opponent":
-            return Text(f"target {self.pname(a.card)}")
+            return Text(f"target {self.player_name(a.card)}")
         if k == "discard_spell" and self.private_ok(seat):
             return Text(f"put {ft.spell_name(a.card)} back")
         return None
@@ -611,7 +578,7 @@ class FirepeakScreen(Screen[None]):
     def event_line(self, e: Event) -> tuple[Text | str, str] | None:
         """One indented log line for a notable event, with its style."""
         k = e.kind
-        name = self.pname(e.seat) if e.seat >= 0 else ""
+        name = self.player_name(e.seat) if e.seat >= 0 else ""
         creature = ft.creature_name(e.card) if 0 <= e.card < N_CREATURES else "it"
         spell = ft.spell_name(e.card)
 
@@ -636,7 +603,7 @@ class FirepeakScreen(Screen[None]):
         if k == "rescue_won":
             return "  The Rescue succeeds", "bold"
         if k == "rescue_lost":
-            return (f"  The Rescue fails: {creature} goes to {poss(self.pname(e.value))} "
+            return (f"  The Rescue fails: {creature} goes to {poss(self.player_name(e.value))} "
                     "Dungeon", "bold")
         if k == "extra_action":
             return f"  {says('gains')} {e.value} extra action{'s' if e.value > 1 else ''}", ""
@@ -651,7 +618,8 @@ class FirepeakScreen(Screen[None]):
         if k == "no_room":
             return "  There is no legal place for it: it stays in the Dungeon", ""
         if k == "rescued":
-            return f"  {says('takes')} a creature from {poss(self.pname(e.value))} Dungeon", ""
+            return (f"  {says('takes')} a creature from {poss(self.player_name(e.value))} "
+                    "Dungeon", "")
         if k == "move_up":
             return f"  {creature} moves up to {ft.loc_label(e.value % 10)}", ""
         if k == "removed":
@@ -673,11 +641,11 @@ class FirepeakScreen(Screen[None]):
         if k == "unseated":
             return f"  {creature} leaves {poss(name)} Guard for the Dungeon", ""
         if k == "filched":
-            return f"  {says('takes')} a spell from {self.pname(e.value)}", ""
+            return f"  {says('takes')} a spell from {self.player_name(e.value)}", ""
         if k == "purged":
             return (f"  {creature} goes from {poss(name)} Dungeon to the discard pile", "")
         if k == "raided":
-            return (f"  {says('moves')} a creature from {poss(self.pname(e.value))} Dungeon "
+            return (f"  {says('moves')} a creature from {poss(self.player_name(e.value))} Dungeon "
                     f"into {poss(name)} Dungeon", "")
         if k == "salvaged":
             return f"  {says('takes')} {creature} back from the discard pile", ""
@@ -688,7 +656,7 @@ class FirepeakScreen(Screen[None]):
             return (f"  {possessive(name)} {ft.loc_label(a)} and {ft.loc_label(b)} "
                     "trade places", "")
         if k == "bound":
-            return (f"  {creature} goes from {poss(self.pname(e.value))} pattern to "
+            return (f"  {creature} goes from {poss(self.player_name(e.value))} pattern to "
                     f"{poss(name)} Dungeon", "")
         if k == "draw_spell":
             return f"  {says('draws')} a spell", "dim"
@@ -705,56 +673,7 @@ class FirepeakScreen(Screen[None]):
             return "── Game over ──", "bold"
         return None
 
-    def log_action(self, seat: int, line: Text | None, events: list[Event]) -> None:
-        """The action's line, then the notable events it caused."""
-        log = self.query_one(LogView)
-        if line is not None:
-            style = "#e0e0e0" if not self.session.is_bot(seat) else "#c0c0ff"
-            log.add(Text.assemble((f"{self.pname(seat)}: ", "bold " + style), line))
-        for e in events:
-            text = self.event_line(e)
-            if text is not None:
-                log.add(*text)
-
     # --- doing things ----------------------------------------------------------------------
-
-    def do(self, action: Action) -> bool:
-        """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
-        seat = self.state.to_move
-        if seat is None:
-            return False
-        line = self.log_line(seat, action)
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as exc:
-            self.refuse(str(exc))
-            return False
-        self.last_message = ""
-        self.log_action(seat, line, events)
-        for note in self.session.take_notes():
-            self.notify(note, severity="warning")
-        self.refresh_table()
-        return True
-
-    def refuse(self, reason: str) -> None:
-        """Tell the player why an action cannot be taken; nothing changes."""
-        text = reason[:1].upper() + reason[1:]
-        self.last_message = f"Not allowed: {text}."
-        self.notify(text, title="Not allowed", severity="warning")
-        self.refresh_table()
-
-    def _can_act(self) -> bool:
-        s = self.state
-        if s.to_move is None:
-            self._show_end()
-            return False
-        if self.session.is_bot(s.to_move):
-            self.notify(f"{self.pname(s.to_move)} is thinking…", timeout=1.5)
-            return False
-        if s.to_move != self.viewer:
-            self.advance()
-            return False
-        return True
 
     def unavailable_reason(self, kind: str) -> str:
         """Why no ``kind`` action is legal now, asked of the engine where it can say."""
@@ -943,7 +862,7 @@ class FirepeakScreen(Screen[None]):
 
     def _victim(self, seat: int) -> tuple[Text, Text | str, tuple[int, int] | None]:
         p = self.state.players[seat]
-        label = Text(f"{possessive(self.pname(seat))} Dungeon", style="bold")
+        label = Text(f"{possessive(self.player_name(seat))} Dungeon", style="bold")
         label.append(f"  {len(p.dungeon)} inside · Guard ", style="dim")
         if p.guard != EMPTY:
             label.append_text(ft.creature_text(p.guard, self.power(seat, GUARD), clan=False))
@@ -983,51 +902,6 @@ class FirepeakScreen(Screen[None]):
 
     # --- the flow of turns -----------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
-        if self.modal_open or not self.is_attached:
-            return
-        s = self.state
-        to = s.to_move
-        if to is None:
-            self._show_end()
-            return
-        if self.session.is_bot(to):
-            if self.thinking is None:
-                self.run_bots()
-            return
-        if to != self.viewer:
-            if len(self.session.humans) > 1:
-                self._pass_to(to)
-                return
-            self.viewer = to
-            self.refresh_table()
-        if s.pending is not None and self.deferred != len(self.session.actions):
-            self._ask_decision()
-
-    def _pass_to(self, seat: int) -> None:
-        s = self.state
-        reason = ""
-        if s.pending is not None and seat != s.current:
-            reason = (f"During {poss(self.pname(s.current))} turn, {self.pname(seat)} must "
-                      f"choose: {self.decision_title(s.pending)}")
-        elif seat == s.current and not s.setup:
-            reason = f"It is {poss(self.pname(seat))} turn."
-        elif s.setup:
-            reason = f"{self.pname(seat)} keeps 5 of 7 spells."
-        self.viewer = None
-        self.shown = None
-        self.refresh_table()
-
-        def ready(_: None) -> None:
-            self.modal_open = False
-            self.viewer = seat
-            self.refresh_table()
-            self.advance()
-
-        self.modal_open = True
-        self.app.push_screen(PassScreen(self.pname(seat), reason), ready)
-
     def _ask_decision(self) -> None:
         d = self.state.pending
         if d is None or d.seat != self.viewer:
@@ -1063,47 +937,6 @@ class FirepeakScreen(Screen[None]):
 
         self._open(title, labels, details, marks, done, cancel="look at the table",
                    advise=advise)
-
-    def _show_end(self) -> None:
-        outcome = F.outcome(self.state)
-        if outcome is None or self.modal_open:
-            return
-        self.refresh_table()
-
-        def closed(_: None) -> None:
-            self.modal_open = False
-
-        self.modal_open = True
-        self.app.push_screen(EndScreen(self.session.names, outcome, game="firepeak"), closed)
-
-    @work(exclusive=True, group="bots")
-    async def run_bots(self) -> None:
-        """Let bots move until a human must act or the game ends, with a pause per move."""
-        delay = float(getattr(self.app, "bot_delay", 0.4))
-        try:
-            while True:
-                if not self.session.is_bot(self.state.to_move):
-                    break
-                seat, view, legal = self.session.bot_choice()
-                self.thinking = seat
-                bot = self.session.bots[seat]
-                try:
-                    action = await asyncio.to_thread(bot.choose, view, legal)
-                except Exception as exc:  # a bot bug must not end the game
-                    action = legal[-1]
-                    self.notify(f"{self.pname(seat)} failed ({exc!r}); it plays "
-                                f"{self.session.describe(action)!r} instead", severity="error")
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                if self.state.to_move != seat or not self.is_attached:
-                    break
-                if not self.do(action):
-                    break
-        finally:
-            self.thinking = None
-        if self.is_attached:
-            self.refresh_table()
-            self.advance()
 
     # --- key actions -----------------------------------------------------------------------
 
@@ -1238,89 +1071,6 @@ class FirepeakScreen(Screen[None]):
             if row:
                 self.cursor = min(row, key=lambda sp: abs(sp[1] - here[1]))[0]
         self.refresh_table()
-
-    def action_hint(self) -> None:
-        """Ask the planner what to do now (runs in a worker)."""
-        if not self._can_act():
-            return
-        self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
-        self.compute_hint()
-
-    @work(exclusive=True, group="hint")
-    async def compute_hint(self) -> None:
-        """Compute the hint off the event loop and show it."""
-        step = len(self.session.actions)
-        view = F.view(self.state, self.state.to_move)
-        legal = self.session.legal()
-        try:
-            result = await asyncio.to_thread(find_hint, view, legal)
-        except Exception as exc:  # a planner bug must not end the game
-            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
-            return
-        if step != len(self.session.actions) or not self.is_attached:
-            return
-        if result is None:
-            self.query_one(HintPanel).update(Text("No hint engine for Firepeak yet.",
-                                                  style="dim"))
-            return
-        action, reason = result
-        self.hint = (action, reason or self.action_label(action).plain)
-        self.hint_step = step
-        self._draw_hint()
-
-    def action_use_hint(self) -> None:
-        """Play the hinted action, if it is still for this position."""
-        if self.hint is None or self.hint_step != len(self.session.actions):
-            self.notify("No current hint: press h first.", timeout=2)
-            return
-        if not self._can_act():
-            return
-        if self.do(self.hint[0]):
-            self.advance()
-
-    def action_save(self) -> None:
-        """Save the game now."""
-        from saves.format import SaveError
-
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), title="Save failed", severity="error")
-            return
-        self.notify(f"Saved to {path.name}")
-        self.query_one(LogView).add(f"Saved to {path}", "dim")
-
-    def action_menu(self) -> None:
-        """Save and return to the main menu."""
-        self.leave()
-
-    def leave(self) -> None:
-        """Save (reporting a failure) and go back to the main menu."""
-        from saves.format import SaveError
-
-        self.workers.cancel_group(self, "bots")
-        self.workers.cancel_group(self, "hint")
-        try:
-            self.session.save()
-        except SaveError as exc:
-            self.app.notify(str(exc), title="Save failed", severity="error")
-        to_menu = getattr(self.app, "to_menu", None)
-        if to_menu is not None:
-            to_menu()
-
-    def action_help(self) -> None:
-        """Show the rules summary and keys."""
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(game="firepeak"))
-
-    def action_log_page(self, direction: int) -> None:
-        """Page the game log up or down."""
-        log = self.query_one(LogView)
-        if direction < 0:
-            log.scroll_page_up()
-        else:
-            log.scroll_page_down()
 
 
 def find_hint(view: Any, legal: list[Action]) -> tuple[Action, str] | None:

@@ -1,0 +1,430 @@
+"""What every game table screen does the same way, whatever the game.
+
+``TableScreen`` holds the session and the turn flow around the board: whose hand is shown
+(and the hot-seat hand-over), bots moving in a worker, hints computed in a worker, applying
+an action and logging it, refusals, the end screen, save / menu / help and log paging. A
+game's screen subclasses it, draws its own board and answers a few hooks: how its actions
+and events read in the log, what a hand-over says, how its pending decisions are asked and
+where its hints come from. The engine's view and outcome come through the game contract
+(``session.module``), so they need no hook.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.binding import Binding
+from textual.screen import Screen
+
+from core.contract import Action, Event, IllegalAction
+from tui.screens.end import EndScreen
+from tui.screens.passing import PassScreen
+from tui.session import GameSession
+from tui.widgets.panels import HintPanel, LogView
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+HUMAN_STYLE = "#e0e0e0"
+BOT_STYLE = "#c0c0ff"
+
+# The keys every table has. They are spliced into each screen's own BINDINGS rather than
+# inherited, because inherited bindings would come first and reorder the footer.
+HINT_AND_GAME_BINDINGS: list[Binding] = [
+    Binding("h", "hint", "Hint"),
+    Binding("H", "use_hint", "Use hint", show=False),
+    Binding("s", "save", "Save"),
+    Binding("q", "menu", "Menu"),
+    Binding("question_mark", "help", "Help"),
+]
+LOG_BINDINGS: list[Binding] = [
+    Binding("pageup", "log_page(-1)", "Log up", show=False),
+    Binding("pagedown", "log_page(1)", "Log down", show=False),
+]
+
+
+def possessive(name: str) -> str:
+    """``Your`` for "You", else ``Name's``."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+class TableScreen(Screen[None]):
+    """One game in play: the game-independent flow; subclasses draw the board."""
+
+    AUTO_FOCUS = ""
+
+    # What the hint panel says when no hint engine knows the game, and how to use a hint.
+    NO_HINT: ClassVar[str] = "No hint engine is available yet."
+    HINT_USE: ClassVar[str] = "\nH: do it"
+
+    def __init__(self, session: GameSession, message: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.load_message = message
+        humans = session.humans
+        # The seat at the keyboard; None while a hot-seat hand-over is pending.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
+        self.thinking: int | None = None
+        self.modal_open = False
+        self.hint: tuple[Action, str] | None = None
+        self.hint_step = -1
+        self.last_message = ""
+        self._spin = itertools.cycle(SPINNER)
+
+    # --- hooks for the game's screen ---------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the engine's view for the seat at the keyboard."""
+        raise NotImplementedError
+
+    def _draw_prompt(self, v: Any) -> None:
+        """Draw the prompt line from the view ``v`` (redrawn while a bot thinks)."""
+        raise NotImplementedError
+
+    def move_prompt(self, v: Any) -> Text:
+        """The prompt when the human at the keyboard is to move."""
+        raise NotImplementedError
+
+    def log_line(self, seat: int, action: Action) -> Text | str | None:
+        """The log line for ``action`` by ``seat``, told before it happens (None: none)."""
+        raise NotImplementedError
+
+    def event_line(self, e: Event) -> tuple[Text | str, str] | None:
+        """One log line for a notable event, with its style (None: not worth a line)."""
+        raise NotImplementedError
+
+    def handover_reason(self, seat: int) -> str:
+        """Why the keyboard goes to ``seat``, for the hand-over screen."""
+        raise NotImplementedError
+
+    def offer_decision(self, seat: int) -> None:
+        """Ask the human ``seat`` at the keyboard the pending decision, if there is one."""
+        raise NotImplementedError
+
+    def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
+        """The hint for this position (runs in a thread); None when no engine knows it."""
+        raise NotImplementedError
+
+    def hint_reason(self, action: Action, reason: str) -> str:
+        """The reason shown with a hint; a game may fill in one the engine left empty."""
+        return reason
+
+    def point_at_hint(self, action: Action) -> None:
+        """Show on the board what a fresh hint is about; nothing by default."""
+
+    def take_hint(self, action: Action) -> None:
+        """Play the hinted ``action`` and go on only if it was taken."""
+        if self.do(action):
+            self.advance()
+
+    def _focus_default(self) -> None:
+        """Put the focus somewhere sensible after the table changed; a board without
+        focusable pieces has nothing to do."""
+
+    def opening_notes(self, log: LogView) -> None:
+        """Add game-specific lines to the log when the table opens; none by default."""
+
+    def banner(self) -> str:
+        """The first line of the log: the game, the players and the seed."""
+        raise NotImplementedError
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The live game state."""
+        return self.session.state
+
+    def player_name(self, seat: int) -> str:
+        """The player name of ``seat``."""
+        names = self.session.names
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    def my_move(self) -> bool:
+        """True when the seat to move is the human at the keyboard."""
+        to = self.state.to_move
+        return to is not None and to == self.viewer and not self.session.is_bot(to)
+
+    def view_for(self, seat: int | None) -> Any:
+        """The engine's view of the state for ``seat`` (every game module has ``view``)."""
+        return self.session.module.view(self.state, seat)
+
+    def table_seat(self) -> int:
+        """The seat whose view is drawn: the one at the keyboard, or during a hand-over
+        the player whose turn it is (their hidden information stays hidden)."""
+        return self.viewer if self.viewer is not None else self.state.current
+
+    # --- mounting and drawing ----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        log = self.query_one(LogView)
+        log.add(self.banner(), "bold")
+        if self.load_message:
+            log.add(f"Loaded: {self.load_message}", "dim")
+        self.opening_notes(log)
+        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
+        self.set_interval(0.15, self._tick)
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        self.call_after_refresh(self.advance)
+
+    def prompt_text(self, v: Any) -> Text:
+        """The prompt line: game over, a bot thinking, waiting, the move, or a refusal."""
+        to = self.state.to_move
+        if to is None:
+            text = Text("Game over — press enter for the scores.", style="bold")
+        elif self.session.is_bot(to):
+            text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…",
+                        style="italic")
+        elif to != self.viewer:
+            text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
+        else:
+            text = self.move_prompt(v)
+        # A refusal stays on the prompt line until the next action, so it is not missed.
+        if self.last_message and to is not None:
+            text = Text(self.last_message, style="bold red")
+        return text
+
+    def _draw_hint(self) -> None:
+        panel = self.query_one(HintPanel)
+        if self.hint is None:
+            return
+        if self.hint_step != len(self.session.actions):
+            # The hint was for an earlier position: drop it rather than mislead.
+            panel.update(Text("h: ask for a hint", style="dim"))
+            self.hint = None
+            return
+        out = Text()
+        out.append("Hint: ", style="bold")
+        out.append(self.hint[1], style="green")
+        out.append(self.HINT_USE, style="dim")
+        panel.update(out)
+
+    def _tick(self) -> None:
+        # Only the spinner moves while a bot thinks; the rest of the table is unchanged.
+        if self.thinking is not None:
+            self._draw_prompt(self.view_for(self.table_seat()))
+
+    # --- doing things ----------------------------------------------------------------------
+
+    def do(self, action: Action) -> bool:
+        """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
+        seat = self.state.to_move
+        if seat is None:
+            return False
+        # Told before applying: the line may name what the action is about to move.
+        line = self.log_line(seat, action)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        self.last_message = ""
+        self.log_action(seat, line, events)
+        for note in self.session.take_notes():
+            self.notify(note, severity="warning")
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Tell the player why an action cannot be taken; nothing changes."""
+        text = reason[:1].upper() + reason[1:]
+        self.last_message = f"Not allowed: {text}."
+        self.notify(text, title="Not allowed", severity="warning")
+        self.refresh_table()
+
+    def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
+        """The action's line, then the notable events it caused."""
+        log = self.query_one(LogView)
+        if line is not None:
+            style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
+            log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))
+        for e in events:
+            text = self.event_line(e)
+            if text is not None:
+                log.add(*text)
+
+    def _can_act(self) -> bool:
+        """Whether the human at the keyboard may act now; if not, say why or move on."""
+        s = self.state
+        if s.to_move is None:
+            self._show_end()
+            return False
+        if self.session.is_bot(s.to_move):
+            self.notify(f"{self.player_name(s.to_move)} is thinking…", timeout=1.5)
+            return False
+        if s.to_move != self.viewer:
+            self.advance()
+            return False
+        return True
+
+    # --- the flow of turns -----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
+        if self.modal_open or not self.is_attached:
+            return
+        to = self.state.to_move
+        if to is None:
+            self._show_end()
+            return
+        if self.session.is_bot(to):
+            if self.thinking is None:
+                self.run_bots()
+            return
+        if to != self.viewer:
+            if len(self.session.humans) > 1:
+                self._pass_to(to)
+                return
+            self.viewer = to
+            self.refresh_table()
+        self.offer_decision(to)
+
+    def _pass_to(self, seat: int) -> None:
+        """Hide the table and hand the keyboard to ``seat`` behind the hand-over screen."""
+        reason = self.handover_reason(seat)
+        self.viewer = None
+        self.refresh_table()
+
+        def ready(_: None) -> None:
+            self.modal_open = False
+            self.viewer = seat
+            self.refresh_table()
+            self.call_after_refresh(self._focus_default)
+            self.advance()
+
+        self.modal_open = True
+        self.app.push_screen(PassScreen(self.player_name(seat), reason), ready)
+
+    def _show_end(self) -> None:
+        outcome = self.session.module.outcome(self.state)
+        if outcome is None or self.modal_open:
+            return
+        self.refresh_table()
+
+        def closed(_: None) -> None:
+            self.modal_open = False
+
+        self.modal_open = True
+        self.app.push_screen(EndScreen(self.session.names, outcome, game=self.session.game),
+                             closed)
+
+    @work(exclusive=True, group="bots")
+    async def run_bots(self) -> None:
+        """Let bots move until a human must act or the game ends, with a pause per move."""
+        delay = float(getattr(self.app, "bot_delay", 0.4))
+        try:
+            while True:
+                if not self.session.is_bot(self.state.to_move):
+                    break
+                seat, view, legal = self.session.bot_choice()
+                self.thinking = seat
+                bot = self.session.bots[seat]
+                try:
+                    action = await asyncio.to_thread(bot.choose, view, legal)
+                except Exception as exc:  # a bot bug must not end the game
+                    action = legal[-1]
+                    self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
+                                f"{self.session.describe(action)!r} instead", severity="error")
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                # The player may have left the table, or loaded over it, during the pause.
+                if self.state.to_move != seat or not self.is_attached:
+                    break
+                if not self.do(action):
+                    break
+        finally:
+            self.thinking = None
+        if self.is_attached:
+            self.refresh_table()
+            self.advance()
+            self._focus_default()
+
+    # --- key actions -----------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the planner what to do now (runs in a worker)."""
+        if not self._can_act():
+            return
+        self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
+        self.compute_hint()
+
+    @work(exclusive=True, group="hint")
+    async def compute_hint(self) -> None:
+        """Compute the hint off the event loop and show it."""
+        step = len(self.session.actions)
+        view = self.view_for(self.state.to_move)
+        legal = self.session.legal()
+        try:
+            result = await asyncio.to_thread(self.hint_for, view, legal)
+        except Exception as exc:  # a planner bug must not end the game
+            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
+            return
+        # A hint for a position that has moved on (or a table that is gone) is worthless.
+        if step != len(self.session.actions) or not self.is_attached:
+            return
+        if result is None:
+            self.query_one(HintPanel).update(Text(self.NO_HINT, style="dim"))
+            return
+        action, reason = result
+        self.hint = (action, self.hint_reason(action, reason))
+        self.hint_step = step
+        self._draw_hint()
+        self.point_at_hint(action)
+
+    def action_use_hint(self) -> None:
+        """Play the hinted action, if it is still for this position."""
+        if self.hint is None or self.hint_step != len(self.session.actions):
+            self.notify("No current hint: press h first.", timeout=2)
+            return
+        if not self._can_act():
+            return
+        self.take_hint(self.hint[0])
+
+    def action_save(self) -> None:
+        """Save the game now."""
+        from saves.format import SaveError
+
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), title="Save failed", severity="error")
+            return
+        self.notify(f"Saved to {path.name}")
+        self.query_one(LogView).add(f"Saved to {path}", "dim")
+
+    def action_menu(self) -> None:
+        """Save and return to the main menu."""
+        self.leave()
+
+    def leave(self) -> None:
+        """Save (reporting a failure) and go back to the main menu."""
+        from saves.format import SaveError
+
+        # Stop the workers first, so no bot move lands in the save after it is written.
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        try:
+            self.session.save()
+        except SaveError as exc:
+            self.app.notify(str(exc), title="Save failed", severity="error")
+        to_menu = getattr(self.app, "to_menu", None)
+        if to_menu is not None:
+            to_menu()
+
+    def action_help(self) -> None:
+        """Show the rules summary and keys."""
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(game=self.session.game))
+
+    def action_log_page(self, direction: int) -> None:
+        """Page the game log up or down."""
+        log = self.query_one(LogView)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
