@@ -39,10 +39,16 @@ BOTS: dict[str, str] = {
     "planner": "ai.planner:PlannerBot",
 }
 
+# (game, name) -> "module:Class" for a game whose bots differ from the entry in BOTS.
+GAME_BOTS: dict[tuple[str, str], str] = {
+    ("firepeak", "greedy"): "ai.firepeak_greedy:FirepeakGreedyBot",
+    ("firepeak", "planner"): "ai.firepeak_planner:FirepeakPlannerBot",
+}
+
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     """A new bot by name for ``game``; a clear error for an unknown name."""
     if name not in BOTS:
         raise KeyError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
-    module, cls = BOTS[name].split(":")
+    module, cls = GAME_BOTS.get((game, name), BOTS[name]).split(":")
     return getattr(importlib.import_module(module), cls)(game, seed)

@@ -29,6 +29,10 @@ class Hint:
 
 def hint(game: str, view: Any, legal: list[Action]) -> Hint:
     """The planner's recommendation for the decision in ``view`` (KeyError: no hints)."""
+    if game == "firepeak":
+        from ai.firepeak_hints import firepeak_hint
+
+        return firepeak_hint(view, legal)
     if game != "ascension":
         raise KeyError(f"no hints for {game!r} yet")
     if not legal:

@@ -182,13 +182,25 @@ def determinize(v: FirepeakView, rng: Rng) -> State:
         if fits:
             brainwashed = fits[0]
             creatures.remove(brainwashed)
+    # A Rescue or a Dungeon spell shows the decider creatures of a hidden Dungeon (the
+    # choices, or the rescued creature still to place): those must be dealt into it.
+    shown: dict[int, list[int]] = {}
+    if d is not None and 0 <= d.a < len(v.players) and v.players[d.a].dungeon is None:
+        if d.kind in ("rescue_pick", "dungeon_pick") and d.choices:
+            shown[d.a] = [u for u in d.choices if u in creatures]
+        elif d.kind == "place" and d.source >= 0 and d.source in creatures:
+            shown[d.a] = [d.source]
+    for uids in shown.values():
+        for u in uids:
+            creatures.remove(u)
     for i, (p, pv) in enumerate(zip(s.players, v.players, strict=True)):
         if pv.dungeon is not None:
             p.dungeon = list(pv.dungeon)
         else:
-            k = pv.dungeon_count
+            p.dungeon = list(shown.get(i, []))
+            k = pv.dungeon_count - len(p.dungeon)
             if brainwashed >= 0 and d is not None and d.a == i:
-                p.dungeon = [brainwashed]
+                p.dungeon.append(brainwashed)
                 k -= 1
             p.dungeon += [creatures.pop() for _ in range(k)]
         p.spellbook = list(pv.spellbook) if pv.spellbook is not None else [

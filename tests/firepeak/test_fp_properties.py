@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import msgpack
-from firepeak_helpers import random_game
+from firepeak_helpers import put, random_game, rig, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -180,3 +180,26 @@ def test_replay_reproduces_every_step_and_locates_a_divergence() -> None:
         assert exc.step == 41
     else:
         raise AssertionError("a wrong checksum went unnoticed")
+
+
+def test_determinize_deals_the_creatures_a_rescue_shows_into_that_dungeon() -> None:
+    # A won Rescue shows the rescuer the beaten Dungeon; a rebuilt world must agree with it,
+    # both for the pick and for placing the rescued creature afterwards.
+    s = table()
+    put(s, "Ogre", 0, 0)
+    put(s, "Goblin", 1)
+    put(s, "Sun Phoenix", 1)
+    rig(s, 6, 1)
+    F.apply(s, Action("rescue", 0, 1))
+    d = s.pending
+    assert d is not None and d.kind == "rescue_pick"
+    for seed in range(20):
+        w = F.determinize(F.view(s, 0), Rng(seed))
+        assert set(d.choices) <= set(w.players[1].dungeon)
+        assert problems(w) == []
+        pick = d.choices[0]
+        F.apply(w, Action("rescue_pick", pick))
+        if w.pending is not None and w.pending.kind == "place":
+            w2 = F.determinize(F.view(w, 0), Rng(seed + 100))
+            F.apply(w2, Action("place", w2.pending.choices[0]))
+            assert problems(w2) == []
