@@ -38,6 +38,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         options["edition"] = args.edition
     if args.honor_pool:
         options["honor_pool"] = args.honor_pool
+    if args.game == "firepeak":
+        options["variants"] = {"clan_powers": args.clan_powers,
+                               "reshuffle_once": args.reshuffle_once}
+    elif args.clan_powers or args.reshuffle_once:
+        print("ascend selfplay: --clan-powers and --reshuffle-once are Firepeak rules",
+              file=sys.stderr)
+        return 2
     show = sys.stderr.isatty() and not args.json
     try:
         report = selfplay(args.game, bots, args.games, args.seed, args.players, options,
@@ -101,8 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--bots", default="greedy,random", help="comma list, rotated over seats")
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--edition", type=int, choices=(1, 2))
-    sp.add_argument("--honor-pool", type=int)
+    sp.add_argument("--edition", type=int, choices=(1, 2), help="Ascension: 1 or 2")
+    sp.add_argument("--honor-pool", type=int, help="Ascension: the Honor pool")
+    sp.add_argument("--clan-powers", action="store_true", help="Firepeak: Clan Powers rule")
+    sp.add_argument("--reshuffle-once", action="store_true",
+                    help="Firepeak: reshuffle the Recruitment deck once")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
     rp = sub.add_parser("replay", help="replay a save file; --verify checks every step")

@@ -103,3 +103,12 @@ def test_replay_verify_names_the_first_divergent_step(
     assert main(["replay", str(path), "--verify"]) == 1
     err = capsys.readouterr().err
     assert "step 34" in err and str(path) in err
+
+
+def test_selfplay_firepeak_with_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "firepeak", "--players", "3", "--bots", "random", "--games", "2",
+                 "--clan-powers", "--reshuffle-once", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "firepeak" and data["games"] == 2
+    assert main(["selfplay", "ascension", "--games", "1", "--clan-powers"]) == 2
+    assert "Firepeak rules" in capsys.readouterr().err
