@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from abc import ABCMeta, abstractmethod
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -50,7 +51,11 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-class TableScreen(Screen[None]):
+class _TableMeta(type(Screen), ABCMeta):  # type: ignore[misc]
+    """Textual's metaclass plus ABCMeta, so a table that forgets a hook fails at once."""
+
+
+class TableScreen(Screen[None], metaclass=_TableMeta):
     """One game in play: the game-independent flow; subclasses draw the board."""
 
     AUTO_FOCUS = ""
@@ -75,37 +80,37 @@ class TableScreen(Screen[None]):
 
     # --- hooks for the game's screen ---------------------------------------------------------
 
+    @abstractmethod
     def refresh_table(self) -> None:
         """Redraw everything from the engine's view for the seat at the keyboard."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _draw_prompt(self, v: Any) -> None:
         """Draw the prompt line from the view ``v`` (redrawn while a bot thinks)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def move_prompt(self, v: Any) -> Text:
         """The prompt when the human at the keyboard is to move."""
-        raise NotImplementedError
 
+    @abstractmethod
     def log_line(self, seat: int, action: Action) -> Text | str | None:
         """The log line for ``action`` by ``seat``, told before it happens (None: none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def event_line(self, e: Event) -> tuple[Text | str, str] | None:
         """One log line for a notable event, with its style (None: not worth a line)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def handover_reason(self, seat: int) -> str:
         """Why the keyboard goes to ``seat``, for the hand-over screen."""
-        raise NotImplementedError
 
+    @abstractmethod
     def offer_decision(self, seat: int) -> None:
         """Ask the human ``seat`` at the keyboard the pending decision, if there is one."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
         """The hint for this position (runs in a thread); None when no engine knows it."""
-        raise NotImplementedError
 
     def hint_reason(self, action: Action, reason: str) -> str:
         """The reason shown with a hint; a game may fill in one the engine left empty."""
@@ -126,9 +131,9 @@ class TableScreen(Screen[None]):
     def opening_notes(self, log: LogView) -> None:
         """Add game-specific lines to the log when the table opens; none by default."""
 
+    @abstractmethod
     def banner(self) -> str:
         """The first line of the log: the game, the players and the seed."""
-        raise NotImplementedError
 
     # --- helpers -----------------------------------------------------------------------------
 
