@@ -31,7 +31,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="menu-box"):
             yield Label(Text(BANNER, style="bold #ffd54f"), id="banner")
-            yield Label("Ascension deckbuilding, at the terminal", id="tagline")
+            yield Label("The Ascension games, at the terminal", id="tagline")
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
