@@ -34,6 +34,18 @@ class IllegalAction(ValueError):
     """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
 
 
+def checked(state: Any, action: Any, why_illegal: Any) -> Action:
+    """``action`` as an Action, or IllegalAction with the game's reason why it cannot be taken.
+
+    The first step of every game's ``apply``, so a refused action never changes the state.
+    """
+    a = action if type(action) is Action else Action(*action)
+    reason = why_illegal(state, a)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return a
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Final result: scores per seat, the winning seats (several on a full tie) and why."""

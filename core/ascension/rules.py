@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.ascension import effects as fx
 from core.ascension.state import State
-from core.contract import Action, Event, IllegalAction, Outcome
+from core.contract import Action, Event, Outcome, checked
 
 _tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
 
@@ -145,11 +145,7 @@ def why_illegal(s: State, a: Action) -> str | None:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    if type(a) is not Action:
-        a = Action(*a)
-    reason = why_illegal(s, a)
-    if reason is not None:
-        raise IllegalAction(reason)
+    a = checked(s, a, why_illegal)
     events: list[Event] = []
     s.steps += 1
     seat = s.to_move

@@ -26,7 +26,7 @@ a spell's extra of that kind), then one of the two, then an extra "any action".
 
 from __future__ import annotations
 
-from core.contract import Action, Event, IllegalAction, Outcome
+from core.contract import Action, Event, Outcome, checked
 from core.firepeak import board
 from core.firepeak import effects as fx
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
@@ -288,11 +288,7 @@ def _why_target(s: State, a: Action) -> str | None:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    if type(a) is not Action:
-        a = Action(*a)
-    reason = why_illegal(s, a)
-    if reason is not None:
-        raise IllegalAction(reason)
+    a = checked(s, a, why_illegal)
     ev: list[Event] = []
     s.steps += 1
     d = s.pending
