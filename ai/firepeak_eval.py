@@ -15,7 +15,8 @@ and returns the bot's score minus its opponents'. Decisions are answered by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
@@ -66,6 +67,10 @@ MAX_COUNTED = 6  # Dungeon creatures / spells counted
 WIN = 100.0
 OPP_MAX = 0.6  # opponents' weight: this much on the leading one, the rest on their mean
 DRAWS = 4  # draws a Recruit is judged over
+# The joint completion model is consulted when few Positions are open and one of them has
+# few creatures left that fit it: only then can the open Positions starve each other.
+JOINT_OPEN = 4
+JOINT_SCARCE = 6
 
 # How much a spell is worth keeping, by id (setup discards and component choices).
 SPELL_VALUE = {
@@ -197,9 +202,13 @@ def position_fits(slots: list[int], eff: list[int], q: int, counts: list[list[in
     return n, led
 
 
-def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int) -> SeatInfo:
+def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int,
+              joint: bool = False) -> SeatInfo:
     """One seat's table as a number (see the module docstring); ``counts`` are the creatures
-    that may still come its way (Recruitment deck and its own Dungeon)."""
+    that may still come its way (Recruitment deck and its own Dungeon). With ``joint`` the
+    open Positions are also judged together by the CP-SAT completion model
+    (:mod:`ai.firepeak_completion`): a Position that fits some creature on its own but not
+    alongside the others counts as dead too."""
     pl = s.players[seat]
     slots = pl.pattern
     eff = [board.power_at(s, seat, u, q) if u != EMPTY else 0 for q, u in enumerate(slots)]
@@ -207,6 +216,7 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int) -> S
     creatures = sum(u != EMPTY for u in slots)
     dead = ready_n = 0
     ready = later = 0.0
+    scarce = False
     bonus = None
     psize = max(1, pool_size)
     for q in range(SIZE):
@@ -215,6 +225,8 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int) -> S
         if bonus is None:
             bonus = bonus_table(s, seat)
         n, led = position_fits(slots, eff, q, counts, bonus)
+        if n < JOINT_SCARCE:
+            scarce = True
         if n == 0:
             dead += 1
         elif led:
@@ -228,6 +240,14 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int) -> S
     if s.options["variants"]["reshuffle_once"] and not s.reshuffled:
         coming += len(s.creature_discard)
     struct = min(1.0, coming / 20.0)
+    if joint and struct > 0 and 0 < SIZE - creatures <= JOINT_OPEN and scarce:
+        stuck = _joint_stuck(slots, eff, counts, bonus if bonus is not None
+                             else bonus_table(s, seat))
+        if stuck > dead:
+            # The jointly stuck Positions were counted ready or waiting; move them to dead.
+            extra = stuck - dead
+            dead = stuck
+            ready_n = max(0, ready_n - extra)
     score = W_POWER * power + W_CREATURE * creatures
     score += struct * (W_READY * ready + W_LATER * later - W_DEAD * dead)
     missing = SIZE - creatures
@@ -243,6 +263,15 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int) -> S
     if s.current == seat and not s.setup:
         score += W_BONUS * len(s.turn.bonus) + W_ROLL * sum(s.turn.rolls)
     return SeatInfo(power, creatures, dead, ready_n, score)
+
+
+def _joint_stuck(slots: list[int], eff: list[int], counts: list[list[int]],
+                 bonus: list[list[int]]) -> int:
+    from ai.firepeak_completion import completion
+
+    clans = [CLAN_INDEX[CLAN_OF[u]] if u != EMPTY else -1 for u in slots]
+    powers = [e if u != EMPTY else 0 for u, e in zip(slots, eff, strict=True)]
+    return completion(clans, powers, counts, bonus).stuck
 
 
 def game_will_end(s: State) -> bool:
@@ -282,13 +311,16 @@ class _Root:
     counts: list[list[int]] | None = None
     size = 0
     cache: dict[tuple, float] = {}
+    joint_seat = -1
 
 
-def begin(s: State) -> None:
-    """Start a decision in world ``s``: fix the pool of coming creatures, clear the cache."""
+def begin(s: State, joint_seat: int = -1) -> None:
+    """Start a decision in world ``s``: fix the pool of coming creatures, clear the cache.
+    ``joint_seat``'s table is judged with the joint completion model (the planner's own)."""
     _Root.counts = pool_counts(s.recruit)
     _Root.size = len(s.recruit)
     _Root.cache = {}
+    _Root.joint_seat = joint_seat
 
 
 def _seat_key(s: State, seat: int) -> tuple:
@@ -311,7 +343,7 @@ def seat_score(s: State, seat: int) -> float:
         counts = pool_counts(s.recruit)
         size = len(s.recruit)
     else:
-        key = _seat_key(s, seat)
+        key = (_seat_key(s, seat), seat == _Root.joint_seat)
         hit = _Root.cache.get(key)
         if hit is not None:
             return hit
@@ -319,12 +351,33 @@ def seat_score(s: State, seat: int) -> float:
         size = _Root.size
     for u in pl.dungeon:
         counts[CLAN_INDEX[CLAN_OF[u]]][BASE_POWER[u]] += 1
-    v = seat_info(s, seat, counts, size + len(pl.dungeon)).score
+    v = seat_info(s, seat, counts, size + len(pl.dungeon),
+                  joint=_Root.counts is not None and seat == _Root.joint_seat).score
     if _Root.counts is not None:
         if len(_Root.cache) > 100_000:
             _Root.cache.clear()
         _Root.cache[key] = v
     return v
+
+
+@contextmanager
+def joint_paused() -> Iterator[None]:
+    """Judge tables without the joint completion model for a while (deep in a search,
+    where its cost would multiply)."""
+    seat, _Root.joint_seat = _Root.joint_seat, -1
+    try:
+        yield
+    finally:
+        _Root.joint_seat = seat
+
+
+def joint_delta(s: State, seat: int) -> float:
+    """What the joint completion model changes in ``seat``'s score in world ``s``."""
+    if _Root.joint_seat != seat:
+        return 0.0
+    with_joint = seat_score(s, seat)
+    with joint_paused():
+        return with_joint - seat_score(s, seat)
 
 
 def evaluate(s: State, me: int) -> float:

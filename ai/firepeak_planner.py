@@ -39,13 +39,14 @@ class FirepeakPlannerBot:
     name = "planner"
 
     def __init__(self, game: str = "firepeak", seed: int = 0, worlds: int = WORLDS,
-                 decision_worlds: int = DECISION_WORLDS) -> None:
+                 decision_worlds: int = DECISION_WORLDS, joint: bool = True) -> None:
         if game != "firepeak":
             raise ValueError(f"the Firepeak {self.name} bot plays Firepeak only, not {game!r}")
         self.game = game
         self.rng = Rng.stream(seed, "bot:firepeak-planner")
         self.worlds = worlds
         self.decision_worlds = decision_worlds
+        self.joint = joint
         self.last_values: dict[Action, float] = {}
 
     def choose(self, view: FirepeakView, legal: list[Action]) -> Action:
@@ -60,7 +61,7 @@ class FirepeakPlannerBot:
         me = view.seat
         n = self.decision_worlds if view.pending is not None else self.worlds
         worlds = [ev.deal_world(view, self.rng) for _ in range(n)]
-        ev.begin(worlds[0])
+        ev.begin(worlds[0], me if self.joint else -1)
         if worlds[0].pending is not None:
             a = self.answer(worlds, me, legal)
             return a, (a,)
@@ -131,8 +132,13 @@ class FirepeakPlannerBot:
         votes: dict[Action, float] = {}
         for w, dr in zip(worlds, draws, strict=True):
             for p, t in ev.outcomes(w, a1, dr, deep=True):
-                v, a2 = self._best_second(t, me, dr, rank)
-                total += p * v
+                # The second action is searched without the joint completion model (it
+                # would be consulted hundreds of times); the table the first action leaves
+                # is still judged with it, so every first action is valued alike.
+                delta = ev.joint_delta(t, me)
+                with ev.joint_paused():
+                    v, a2 = self._best_second(t, me, dr, rank)
+                total += p * (v + delta)
                 if a2 is not None:
                     votes[a2] = votes.get(a2, 0.0) + p
         follow = max(votes, key=lambda a: votes[a]) if votes else None
