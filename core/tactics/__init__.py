@@ -1,0 +1,49 @@
+"""Ascension Tactics (the competitive game: 1 vs 1, 2 vs 2, 3-4 player brawl) behind the
+common game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.contract import Event
+from core.tactics import effects as _fx
+from core.tactics.draft import start_draft
+from core.tactics.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.tactics.snapshot import restore, snapshot
+from core.tactics.state import Decision, State, new_state, side_order
+from core.tactics.turn import begin_turn
+from core.tactics.view import TacticsView, checksum, describe, determinize, view
+
+NAME = "tactics"
+TITLE = "Ascension Tactics"
+
+
+def new_game(options: dict[str, Any], seed: int) -> State:
+    """A new game: ``options`` = players (2-4), mode ("1v1", "2v2", "brawl"), scenario (id),
+    draft (bool: the Champion Draft instead of the suggested rosters), turn_limit (0 = none),
+    seats, names. With the draft, the picks are the first decisions."""
+    s = new_state(options, seed)
+    start(s)
+    return s
+
+
+def start(s: State) -> list[Event]:
+    """Begin a freshly set-up state: the draft's first pick, or the first side's turn."""
+    events: list[Event] = []
+    if s.options["draft"]:
+        start_draft(s, events)
+    else:
+        begin_turn(s, side_order(s)[0], events)
+    _fx.run(s, events)
+    return events
+
+
+def copy(s: State) -> State:
+    return s.copy()
+
+
+__all__ = [
+    "NAME", "TITLE", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
+    "describe", "determinize", "legal_actions", "new_game", "outcome", "restore", "scores",
+    "snapshot", "start", "view", "why_illegal",
+]

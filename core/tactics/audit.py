@@ -1,0 +1,84 @@
+"""Invariants every legal Tactics state keeps; the property tests and sweeps check them."""
+
+from __future__ import annotations
+
+from core.tactics.state import HONOR_SUPPLY, MAX_CULTISTS, ROW_SIZE, State
+
+
+def card_places(s: State) -> list[int]:
+    """Every card uid in every zone (empty row slots excluded). A construct just played and
+    waiting for its champion counts where it waits (its ``@equip`` work)."""
+    out = [*s.center_deck, *(u for u in s.row if u >= 0), *s.banished, *s.mystics, *s.heavies,
+           *s.box, *s.draft_deck, *s.draft_row]
+    for pool in s.team_pool:
+        out += pool
+    for p in s.seats:
+        out += p.deck + p.hand + p.discard + p.played + p.roster
+    for gear in s.gear.values():
+        out += gear
+    out += [src for op, src, _, _ in s.work if op.op == "@equip"]
+    return out
+
+
+def problems(s: State) -> list[str]:
+    """What is wrong with ``s`` (an empty list for a legal state)."""
+    found: list[str] = []
+    if sorted(card_places(s)) != list(range(len(s.cards))):
+        found.append("a card is lost or in two places")
+    if len(s.row) != ROW_SIZE:
+        found.append("the center row does not have six slots")
+    if any(u < 0 for u in s.row) and (s.center_deck or s.banished):
+        found.append("an empty row slot was not refilled")
+    found += _unit_problems(s)
+    if s.honor_supply < 0 or any(h < 0 for h in s.honor):
+        found.append("negative Honor")
+    if s.honor_supply + sum(s.honor) != HONOR_SUPPLY:
+        found.append(f"Honor was created or lost: {s.honor_supply} + {s.honor} != "
+                     f"{HONOR_SUPPLY}")
+    for seat, p in enumerate(s.seats):
+        if p.runes < 0 or p.power < 0:
+            found.append(f"seat {seat} has negative Runes or Power")
+    tokens = list(s.bag) + list(s.used) + [t for t in s.board_treasure if t >= 0]
+    for p in s.seats:
+        tokens += p.treasures
+    if sorted(tokens) != list(range(len(s.tdefs))):
+        found.append("a Treasure is lost or in two places")
+    for champ, gear in s.gear.items():
+        if s.cards[champ].kind not in ("champion", "monster") or not gear:
+            found.append(f"card {champ} carries constructs but is no champion")
+        if any(s.cards[c].kind != "construct" for c in gear):
+            found.append(f"champion {champ} carries something that is not a construct")
+        if s.units[s.card_units[champ][0]].seat < 0:
+            found.append(f"champion {champ} carries constructs but belongs to nobody")
+    return found
+
+
+def _unit_problems(s: State) -> list[str]:
+    found = []
+    seen_cells: dict[int, int] = {}
+    for u, unit in enumerate(s.units):
+        if unit.cell >= 0:
+            if unit.cell in seen_cells:
+                found.append(f"units {seen_cells[unit.cell]} and {u} share cell {unit.cell}")
+            seen_cells[unit.cell] = u
+            if s.occupant[unit.cell] != u:
+                found.append(f"unit {u} stands on cell {unit.cell} but the cell says otherwise")
+            if unit.seat < 0:
+                found.append(f"unit {u} is on the battlefield without an owner")
+        if unit.damage < 0:
+            found.append(f"unit {u} has negative damage")
+        if unit.card >= 0:
+            owners = [seat for seat, p in enumerate(s.seats) if unit.card in p.roster]
+            if owners != ([unit.seat] if unit.seat >= 0 else []):
+                found.append(f"unit {u}'s owner does not match the rosters")
+    for c, u in enumerate(s.occupant):
+        if u >= 0 and s.units[u].cell != c:
+            found.append(f"cell {c} names unit {u}, which is elsewhere")
+        side = s.side_of[s.units[u].seat] if u >= 0 else -1
+        if s.occ_side[c] != side:
+            found.append(f"cell {c}'s side does not match its unit")
+    for seat, ids in enumerate(s.cultists):
+        on = sum(1 for u in ids if s.units[u].cell >= 0)
+        if on > MAX_CULTISTS or len(ids) != MAX_CULTISTS:
+            found.append(f"seat {seat} has more than {MAX_CULTISTS} Cultists")
+    return found

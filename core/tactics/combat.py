@@ -1,0 +1,332 @@
+"""Unit statistics, damage and defeat, attacks with Strikeback, and the Treasure window.
+
+A unit's Strength, Defense, Speed, command cost and keywords are always computed from its
+card, the constructs on that card, this turn's buffs and where it stands, never stored: a
+construct that leaves changes them at once (FAQ 5), and keywords granted twice are still
+one bit (FAQ 17).
+"""
+
+from __future__ import annotations
+
+from core.contract import Event
+from core.tactics.board import ENCHANTED, attack_targets, in_sight
+from core.tactics.cards import CardDef, Op
+from core.tactics.state import (
+    AREA,
+    RANGE,
+    RANGED,
+    RING_BONUS,
+    STRIKEBACK,
+    Attack,
+    Decision,
+    State,
+    kw_bits,
+)
+
+_KW_CACHE: dict[int, int] = {}
+
+
+def card_kw(card: CardDef) -> int:
+    """Keyword bits printed on a unit card or granted by a construct (cached per definition)."""
+    key = id(card)
+    bits = _KW_CACHE.get(key)
+    if bits is None:
+        bits = kw_bits(card.keywords) | kw_bits(card.bonus.keywords)
+        _KW_CACHE[key] = bits
+    return bits
+
+
+def _base(s: State, u: int) -> CardDef:
+    card = s.units[u].card
+    return s.cultist_def if card < 0 else s.cards[card]
+
+
+def strength(s: State, u: int) -> int:
+    unit = s.units[u]
+    card = s.cultist_def if unit.card < 0 else s.cards[unit.card]
+    total = card.strength + unit.b_str
+    if unit.card >= 0:
+        for c in s.gear.get(unit.card, ()):
+            total += s.cards[c].bonus.strength
+    cell = unit.cell
+    if cell >= 0:
+        if s.ring[0] == cell and s.ring[1] == unit.seat:
+            total += RING_BONUS
+        if s.terrain[cell] == ENCHANTED and s.scen.rules.get("enchanted") == "strength":
+            total += int(s.scen.rules.get("enchanted_bonus", 1))  # type: ignore[arg-type]
+    return max(0, total)
+
+
+def defense(s: State, u: int) -> int:
+    unit = s.units[u]
+    card = s.cultist_def if unit.card < 0 else s.cards[unit.card]
+    total = card.defense + unit.b_def
+    if unit.card >= 0:
+        for c in s.gear.get(unit.card, ()):
+            total += s.cards[c].bonus.defense
+    if unit.cell >= 0 and s.ring[0] == unit.cell and s.ring[1] == unit.seat:
+        total += RING_BONUS
+    return total
+
+
+def speed(s: State, u: int) -> int:
+    unit = s.units[u]
+    card = s.cultist_def if unit.card < 0 else s.cards[unit.card]
+    total = card.speed + unit.b_spd
+    if unit.card >= 0:
+        for c in s.gear.get(unit.card, ()):
+            total += s.cards[c].bonus.speed
+    return max(0, total)
+
+
+def keywords(s: State, u: int) -> int:
+    unit = s.units[u]
+    bits = unit.b_kw | card_kw(_base(s, u))
+    if unit.card >= 0:
+        for c in s.gear.get(unit.card, ()):
+            bits |= card_kw(s.cards[c])
+    return bits
+
+
+def command_cost(s: State, u: int) -> int:
+    """Power to command ``u``: printed cost plus its constructs' changes, never below 0 (FAQ 6)."""
+    unit = s.units[u]
+    if unit.card < 0:
+        return s.cultist_def.command
+    total = s.cards[unit.card].command
+    for c in s.gear.get(unit.card, ()):
+        total += s.cards[c].bonus.command
+    return max(0, total)
+
+
+def slay_sources(s: State, u: int) -> list[int]:
+    """The cards whose Slay fires when ``u`` defeats an enemy: its own and each construct's
+    (Slay stacks, FAQ 17)."""
+    card = s.units[u].card
+    if card < 0:
+        return []
+    out = [card] if s.cards[card].slay else []
+    out += [c for c in s.gear.get(card, ()) if s.cards[c].slay]
+    return out
+
+
+# --- who is who ------------------------------------------------------------------------------
+
+def side(s: State, u: int) -> int:
+    return s.side_of[s.units[u].seat]
+
+
+def enemies_on_board(s: State, my_side: int) -> list[int]:
+    """Units of other sides standing on the battlefield, by cell order."""
+    occ, occ_side = s.occupant, s.occ_side
+    return [occ[c] for c in range(len(occ)) if occ_side[c] != -1 and occ_side[c] != my_side]
+
+
+def seat_units_on_board(s: State, seat: int) -> list[int]:
+    occ = s.occupant
+    return [u for u in occ if u >= 0 and s.units[u].seat == seat]
+
+
+def treasure_targets(s: State, seat: int) -> list[int]:
+    """Units ``seat`` may play a Treasure on: its own on the battlefield, and in 2 vs 2 its
+    partner's too (a team shares Treasures; in a brawl each seat only helps itself)."""
+    my_side = s.side_of[seat]
+    occ, occ_side = s.occupant, s.occ_side
+    if s.options["mode"] == "2v2":
+        return [occ[c] for c in range(len(occ)) if occ_side[c] == my_side]
+    return [u for u in occ if u >= 0 and s.units[u].seat == seat]
+
+
+# --- damage and defeat -----------------------------------------------------------------------
+
+def exhaust_card(s: State, u: int, value: bool = True) -> None:
+    """Exhaust (or ready) ``u``: every figure of its card shares one card (Psyche Askara)."""
+    card = s.units[u].card
+    if card < 0:
+        s.units[u].exhausted = value
+        return
+    for f in s.card_units[card]:
+        s.units[f].exhausted = value
+
+
+def remove_units(s: State, fallen: list[int], events: list[Event]) -> None:
+    """Defeat ``fallen`` together: off the battlefield, exhausted, constructs destroyed.
+
+    A Cultist goes back to the reserve instead (ready to be deployed anew).
+    """
+    cards: list[int] = []
+    for u in fallen:
+        unit = s.units[u]
+        if unit.cell >= 0:
+            s.occupant[unit.cell] = -1
+            s.occ_side[unit.cell] = -1
+            unit.cell = -1
+        unit.clear_turn()
+        events.append(Event("defeated", unit.seat, u, unit.card))
+        if unit.card < 0:
+            unit.exhausted = False
+        else:
+            exhaust_card(s, u)
+            if unit.card not in cards:
+                cards.append(unit.card)
+        cmd = s.cmd
+        if cmd is not None and u in cmd.queue:
+            s.cmd = cmd._replace(queue=tuple(x for x in cmd.queue if x != u))
+    for card in cards:
+        gear = s.gear.pop(card, ())
+        owner = s.units[s.card_units[card][0]].seat
+        for c in gear:
+            s.seats[owner].discard.append(c)
+            events.append(Event("destroyed", owner, c, card))
+
+
+def check_defeats(s: State, events: list[Event]) -> list[int]:
+    """Defeat every unit on the battlefield whose damage reached its Defense now, again and
+    again while a defeat lowers someone's Defense (a shared card's constructs, FAQ 5)."""
+    out: list[int] = []
+    units = s.units
+    while True:
+        fallen = [u for u in s.occupant if u >= 0 and units[u].damage > 0
+                  and units[u].damage >= defense(s, u)]
+        if not fallen:
+            return out
+        remove_units(s, fallen, events)
+        out += fallen
+
+
+def deal_damage(s: State, u: int, n: int, events: list[Event]) -> list[int]:
+    """Non-attack damage (effects, the Turret, Tainted hexes): no Slay, no Strikeback."""
+    if n <= 0 or s.units[u].cell < 0:
+        return []
+    s.units[u].damage += n
+    events.append(Event("damage", s.units[u].seat, u, n))
+    return check_defeats(s, events)
+
+
+# --- attacks ---------------------------------------------------------------------------------
+
+def targets_of(s: State, u: int) -> list[int]:
+    """Enemy units ``u`` can attack from where it stands (adjacent; Ranged: 3 hexes, in sight)."""
+    unit = s.units[u]
+    if unit.cell < 0:
+        return []
+    ranged = bool(keywords(s, u) & RANGED)
+    cells = attack_targets(s.map, s.terrain, s.occ_side, s.side_of[unit.seat], unit.cell,
+                           ranged, RANGE)
+    return [s.occupant[c] for c in cells]
+
+
+def can_strike_back(s: State, defender: int, attacker: int) -> bool:
+    """Strikeback reaches an adjacent attacker; a ranged attacker only when the defender is
+    Ranged too and can see it."""
+    if not keywords(s, defender) & STRIKEBACK:
+        return False
+    a, d = s.units[attacker].cell, s.units[defender].cell
+    if a < 0 or d < 0:
+        return False
+    dist = s.map.distance(a, d)
+    if dist <= 1:
+        return True
+    if not keywords(s, defender) & RANGED or dist > RANGE:
+        return False
+    return in_sight(s.map, s.terrain, s.occ_side, side(s, defender), d, a)
+
+
+def declare_attack(s: State, attacker: int, target: int, events: list[Event]) -> None:
+    """Start an attack (``target`` -1: an Area attack on every enemy in range) and open the
+    Treasure window; the damage is dealt when the window closes."""
+    targets = targets_of(s, attacker)
+    if target >= 0 or not keywords(s, attacker) & AREA:
+        targets = [target]
+    cmd = s.cmd
+    if cmd is not None:
+        s.cmd = cmd._replace(attacks=cmd.attacks + 1)
+    seat = s.units[attacker].seat
+    events.append(Event("attack", seat, attacker, target))
+    defenders: list[int] = []
+    for t in targets:
+        for x in _team(s, s.units[t].seat):
+            if x not in defenders:
+                defenders.append(x)
+    participants = tuple(defenders + [x for x in _team(s, seat) if x not in defenders])
+    s.attack = Attack(attacker, tuple(targets), participants, 0, 0)
+    next_react(s, events)
+
+
+def _team(s: State, seat: int) -> list[int]:
+    """The seats that may help ``seat``'s units with Treasures: itself, then a 2 vs 2 partner."""
+    if s.options["mode"] != "2v2":
+        return [seat]
+    return [seat] + [x for x in s.sides[s.side_of[seat]] if x != seat]
+
+
+def can_react(s: State, seat: int) -> bool:
+    return bool(s.seats[seat].treasures) and bool(treasure_targets(s, seat))
+
+
+def next_react(s: State, events: list[Event]) -> None:
+    """Ask the next seat of the window, or close it and resolve the attack once every seat
+    able to play a Treasure has passed in a row."""
+    a = s.attack
+    assert a is not None
+    able = [x for x in a.participants if can_react(s, x)]
+    if a.passes >= len(able):
+        s.attack = None
+        resolve_attack(s, a, events)
+        return
+    k = len(a.participants)
+    for i in range(k):
+        j = (a.idx + i) % k
+        seat = a.participants[j]
+        if seat in able:
+            s.attack = a._replace(idx=j)
+            s.pending.append(Decision("react", seat, (), True, -1, a.attacker))
+            return
+
+
+def answer_react(s: State, played: bool, events: list[Event]) -> None:
+    a = s.attack
+    assert a is not None
+    s.attack = a._replace(idx=a.idx + 1, passes=0 if played else a.passes + 1)
+    next_react(s, events)
+
+
+def play_treasure(s: State, seat: int, token: int, u: int, events: list[Event]) -> None:
+    """A held Treasure is revealed and spent on unit ``u`` until the end of the turn."""
+    s.seats[seat].treasures.remove(token)
+    s.used.append(token)
+    st = s.tdefs[token].stats
+    unit = s.units[u]
+    unit.b_str += st.strength
+    unit.b_def += st.defense
+    unit.b_spd += st.speed
+    unit.b_kw |= kw_bits(st.keywords)
+    events.append(Event("treasure", seat, token, u))
+
+
+def resolve_attack(s: State, a: Attack, events: list[Event]) -> None:
+    """Deal the attack and every Strikeback at once, then defeat together; Slay fires for the
+    attacker for each target it defeated, even if it fell as well (FAQ 9)."""
+    att = a.attacker
+    if s.units[att].cell < 0:
+        return
+    targets = [t for t in a.targets if s.units[t].cell >= 0]
+    hit = strength(s, att)
+    back = 0
+    for t in targets:
+        if can_strike_back(s, t, att):
+            back += strength(s, t)
+    for t in targets:
+        s.units[t].damage += hit
+        events.append(Event("damage", s.units[t].seat, t, hit))
+    if back:
+        s.units[att].damage += back
+        events.append(Event("strikeback", s.units[att].seat, att, back))
+    fallen = check_defeats(s, events)
+    slain = [t for t in targets if t in fallen]
+    sources = slay_sources(s, att)
+    if slain and sources:
+        srcs = tuple(src for _ in slain for src in sources)
+        seat = s.units[att].seat
+        s.work.append((Op("@triggers", args=(("field", "slay"), ("srcs", srcs))), -1, seat,
+                       att))

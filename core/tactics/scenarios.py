@@ -1,0 +1,372 @@
+"""Scenario definitions read from ``content/scenarios.toml``; a wrong entry fails at load time.
+
+The file format is described at the top of the TOML file itself, for whoever edits maps.
+Every error names the file, the scenario and the field, so a broken map is found without
+reading this code.
+
+Seats, sides and slots: Gateway slot N uses the portals marked ``P<N>`` on the map. In 1 vs 1
+and brawl every slot is its own side; in 2 vs 2 the map lists four portals and the seats of
+one team hold slots 1 and 3 (side 0), the other team slots 2 and 4 (side 1) — see
+``side_of_slot``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from core.hexgrid import Hex, from_offset, to_offset
+from core.tactics.board import (
+    BEACON,
+    DEFAULT_SHRINE_HONOR,
+    ENCHANTED,
+    FOREST,
+    INACTIVE_PORTAL,
+    PLAIN,
+    PORTAL,
+    SHRINE,
+    TAINTED,
+    MapDef,
+    make_map,
+)
+from core.tactics.cards import ContentError
+
+__all__ = [
+    "CHAMPION_IDS",
+    "CONTENT",
+    "MODES",
+    "RULE_DEFAULTS",
+    "ScenarioDef",
+    "ScenarioError",
+    "load_scenarios",
+    "parse_map",
+    "parse_scenarios",
+    "scenario",
+    "scenarios",
+    "side_of_slot",
+]
+
+CONTENT = Path(__file__).with_name("content") / "scenarios.toml"
+
+MODES = ("1v1", "2v2", "brawl")
+# The seat counts each mode is played with.
+MODE_PLAYERS: dict[str, tuple[int, ...]] = {"1v1": (2,), "2v2": (4,), "brawl": (3, 4)}
+
+# The 24 starting champions. Kept here rather than read from cards.py so scenario files can be
+# checked on their own; a test in the cards suite can assert the two lists agree.
+CHAMPION_IDS: tuple[str, ...] = (
+    "arha_templar", "water_djinn", "dawnblade_paladin", "seer_of_the_veil",
+    "temple_sentinel", "oracle_lumen",
+    "tyranyx", "faerie_commander", "thornback_warden", "grove_huntress", "wild_druid",
+    "stonehide_bear",
+    "icarus_steelfoot", "kor_the_ferromancer", "cogwright_marshal", "brass_sapper",
+    "arclight_gunner", "iron_colossus",
+    "psyche_askara", "unbound_emissary", "twilight_scout", "shade_reaver", "voidmaw_stalker",
+    "nightglass_witch",
+)
+
+# Special-rule switches a scenario may set; every ScenarioDef.rules holds all of them.
+#   enchanted: what an Enchanted hex does — "none"; "barrier" (it cannot be entered);
+#              "strength" (a unit standing on it has +enchanted_bonus Strength).
+#   enchanted_bonus: the Strength that "strength" gives.
+#   tainted_damage: damage to a unit entering a Tainted hex or beginning a turn on one.
+#   beacon_honor: Honor a side scores at the end of its turn per Beacon it controls.
+RULE_DEFAULTS: dict[str, object] = {
+    "enchanted": "none",
+    "enchanted_bonus": 1,
+    "tainted_damage": 5,
+    "beacon_honor": 0,
+}
+ENCHANTED_MODES = ("none", "barrier", "strength")
+
+HONOR_SUPPLY = 120  # the box's Honor tokens: no victory can need more
+TREASURE_TOKENS = 24
+
+REQUIRED = ("id", "name", "text", "players", "modes", "victory_honor", "map", "rosters")
+OPTIONAL = ("rules",)
+_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+# Map tokens, one per hex (see the top of scenarios.toml).
+NO_HEX = "-"
+_SIMPLE_TOKENS: dict[str, str] = {
+    ".": PLAIN, "*": PLAIN, "F": FOREST, "X": TAINTED, "E": ENCHANTED, "B": BEACON,
+    "I": INACTIVE_PORTAL, "S": SHRINE,
+}
+_SHRINE = re.compile(r"S([1-9][0-9]?)\Z")
+_PORTAL = re.compile(r"P([1-4])\Z")
+
+
+class ScenarioError(ContentError):
+    """A scenario entry that cannot be used; the message names file, scenario and field.
+
+    A ContentError like every other content problem, so one ``except`` covers them all.
+    """
+
+
+@dataclass(frozen=True)
+class ScenarioDef:
+    """One playable battle. ``rosters`` and ``rules`` are shared: read them, don't mutate."""
+
+    id: str
+    name: str
+    text: str
+    players: tuple[int, ...]
+    modes: tuple[str, ...]
+    map: MapDef
+    victory_honor: int
+    rosters: dict[int, tuple[str, ...]]
+    rules: dict[str, object]
+
+
+def side_of_slot(mode: str, slot: int) -> int:
+    """The side Gateway ``slot`` (1..4) plays for: teams (1, 3) and (2, 4) in 2 vs 2."""
+    if mode not in MODES or not 1 <= slot <= 4:
+        raise ValueError(f"no side for mode {mode!r}, slot {slot}")
+    return (slot - 1) % 2 if mode == "2v2" else slot - 1
+
+
+def parse_map(text: str) -> MapDef:
+    """A MapDef from map text; ValueError says which row and column is wrong.
+
+    Rows are odd-r offset rows from the top; each whitespace-separated token is one hex of
+    the row, left to right, so token ``col`` of row ``row`` is ``from_offset(col, row)``.
+    Indentation is only for the eye. Blank lines before and after the map are ignored.
+    """
+    lines = text.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise ValueError("the map is empty")
+    rows = [line.split() for line in lines]
+    for r, tokens in enumerate(rows):
+        if not tokens:
+            raise ValueError(f"row {r} is blank (use '{NO_HEX}' for a missing hex)")
+        if len(tokens) != len(rows[0]):
+            raise ValueError(f"row {r} has {len(tokens)} tokens, row 0 has {len(rows[0])} "
+                             f"(every row lists every column; use '{NO_HEX}' for no hex)")
+    hexes: list[Hex] = []
+    terrain: list[str] = []
+    slots: list[int] = []
+    honor: list[int] = []
+    treasure: list[bool] = []
+    for r, tokens in enumerate(rows):
+        for col, tok in enumerate(tokens):
+            if tok == NO_HEX:
+                continue
+            t, slot, value = _token(tok, r, col)
+            hexes.append(from_offset(col, r))
+            terrain.append(t)
+            slots.append(slot)
+            honor.append(value)
+            treasure.append(tok == "*")
+    return make_map(hexes, terrain, slots, honor, treasure)
+
+
+def _token(tok: str, row: int, col: int) -> tuple[str, int, int]:
+    """(terrain, portal slot, shrine honor) of one map token."""
+    if tok in _SIMPLE_TOKENS:
+        t = _SIMPLE_TOKENS[tok]
+        return t, 0, DEFAULT_SHRINE_HONOR if t == SHRINE else 0
+    if m := _SHRINE.match(tok):
+        return SHRINE, 0, int(m.group(1))
+    if m := _PORTAL.match(tok):
+        return PORTAL, int(m.group(1)), 0
+    raise ValueError(f"row {row}, column {col}: unknown token {tok!r}")
+
+
+# --- loading ------------------------------------------------------------------------------
+
+
+class _Where:
+    """Builds errors that name the file, the scenario and the field."""
+
+    def __init__(self, file: str, scenario: str) -> None:
+        self.file, self.scenario = file, scenario
+
+    def fail(self, field: str, msg: str) -> ScenarioError:
+        return ScenarioError(self.file, f"scenario {self.scenario}", field, msg)
+
+
+def parse_scenarios(data: str, file: str = CONTENT.name) -> tuple[ScenarioDef, ...]:
+    """Every scenario in TOML text ``data``, checked; ``file`` names it in errors."""
+    try:
+        raw = tomllib.loads(data)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(file, "the file", "", f"not valid TOML: {exc}") from None
+    extra = sorted(set(raw) - {"scenario"})
+    if extra:
+        raise ScenarioError(file, "the file", extra[0],
+                            "unknown top-level key (scenarios are [[scenario]] tables)")
+    entries = raw.get("scenario")
+    if not isinstance(entries, list) or not entries:
+        raise ScenarioError(file, "the file", "scenario", "no [[scenario]] tables")
+    out: list[ScenarioDef] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        sid = entry.get("id") if isinstance(entry, dict) else None
+        where = _Where(file, repr(sid) if isinstance(sid, str) else f"#{i + 1}")
+        if not isinstance(entry, dict):
+            raise where.fail("scenario", "must be a table")
+        sc = _scenario(entry, where)
+        if sc.id in seen:
+            raise where.fail("id", "the same id is used by an earlier scenario")
+        seen.add(sc.id)
+        out.append(sc)
+    return tuple(out)
+
+
+def load_scenarios(path: Path) -> tuple[ScenarioDef, ...]:
+    """Every scenario in the file at ``path``."""
+    return parse_scenarios(path.read_text(encoding="utf-8"), path.name)
+
+
+@cache
+def scenarios() -> tuple[ScenarioDef, ...]:
+    """The shipped scenarios, in file order (loaded and checked once)."""
+    return load_scenarios(CONTENT)
+
+
+def scenario(id: str) -> ScenarioDef:
+    """The shipped scenario called ``id``; KeyError if there is none."""
+    for sc in scenarios():
+        if sc.id == id:
+            return sc
+    raise KeyError(f"no scenario {id!r}; known: {', '.join(s.id for s in scenarios())}")
+
+
+def _scenario(entry: dict[str, Any], where: _Where) -> ScenarioDef:
+    for name in REQUIRED:
+        if name not in entry:
+            raise where.fail(name, "missing")
+    unknown = sorted(set(entry) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        raise where.fail(unknown[0], "unknown field")
+    sid = entry["id"]
+    if not isinstance(sid, str) or not _ID.match(sid):
+        raise where.fail("id", "must be lowercase letters, digits and '_', starting with a letter")
+    for name in ("name", "text"):
+        if not isinstance(entry[name], str) or not entry[name].strip():
+            raise where.fail(name, "must be a non-empty string")
+    players = _int_list(entry["players"], "players", where)
+    if not players or any(p not in (2, 3, 4) for p in players) or len(set(players)) != len(
+            players):
+        raise where.fail("players", "must list distinct seat counts among 2, 3 and 4")
+    modes = entry["modes"]
+    if (not isinstance(modes, list) or not modes or any(m not in MODES for m in modes)
+            or len(set(modes)) != len(modes)):
+        raise where.fail("modes", f"must list distinct modes among {MODES}")
+    for mode in modes:
+        if not set(MODE_PLAYERS[mode]) & set(players):
+            raise where.fail("modes", f"{mode!r} needs players {MODE_PLAYERS[mode]}")
+    for p in players:
+        if not any(p in MODE_PLAYERS[mode] for mode in modes):
+            raise where.fail("players", f"no listed mode is played by {p} players")
+    victory = entry["victory_honor"]
+    if type(victory) is not int or not 1 <= victory <= HONOR_SUPPLY:
+        raise where.fail("victory_honor", f"must be an integer 1..{HONOR_SUPPLY}")
+    if not isinstance(entry["map"], str):
+        raise where.fail("map", "must be a multi-line string")
+    try:
+        board = parse_map(entry["map"])
+    except ValueError as exc:
+        raise where.fail("map", str(exc)) from None
+    rules = _rules(entry.get("rules", {}), where)
+    slots = max(players)
+    _check_board(board, slots, rules, where)
+    rosters = _rosters(entry["rosters"], slots, where)
+    return ScenarioDef(
+        id=sid,
+        name=entry["name"],
+        text=" ".join(entry["text"].split()),
+        players=tuple(sorted(players)),
+        modes=tuple(modes),
+        map=board,
+        victory_honor=victory,
+        rosters=rosters,
+        rules=rules,
+    )
+
+
+def _int_list(raw: Any, field: str, where: _Where) -> list[int]:
+    if not isinstance(raw, list) or any(type(x) is not int for x in raw):
+        raise where.fail(field, "must be a list of integers")
+    return raw
+
+
+def _check_board(board: MapDef, slots: int, rules: dict[str, object], where: _Where) -> None:
+    used = sorted(set(board.portal_slot) - {0})
+    for slot in range(1, slots + 1):
+        if slot not in used:
+            raise where.fail("map", f"no portal for Gateway slot {slot} (token P{slot})")
+    if used and used[-1] > slots:
+        raise where.fail("map", f"portal P{used[-1]} but at most {slots} players")
+    if len(board.treasure_cells()) > TREASURE_TOKENS:
+        raise where.fail("map", f"more than {TREASURE_TOKENS} treasure spots")
+    # Every hex a unit may stand on must be reachable from every portal, or a piece of the
+    # map (a shrine, a treasure) could be out of play for some seat.
+    barrier = rules["enchanted"] == "barrier"
+    open_cells = [c for c, t in enumerate(board.terrain) if not (barrier and t == ENCHANTED)]
+    start = board.portals(1)[0]
+    seen = {start}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for nb in board.neighbours[here]:
+            if nb not in seen and not (barrier and board.terrain[nb] == ENCHANTED):
+                seen.add(nb)
+                todo.append(nb)
+    cut = [c for c in open_cells if c not in seen]
+    if cut:
+        col, row = to_offset(board.hexes[cut[0]])
+        raise where.fail("map", f"row {row}, column {col} cannot be reached from the portals")
+
+
+def _rules(raw: Any, where: _Where) -> dict[str, object]:
+    if not isinstance(raw, dict):
+        raise where.fail("rules", "must be a table")
+    rules = dict(RULE_DEFAULTS)
+    for key, value in raw.items():
+        field = f"rules.{key}"
+        if key not in RULE_DEFAULTS:
+            raise where.fail(field, f"unknown rule (known: {', '.join(RULE_DEFAULTS)})")
+        if key == "enchanted":
+            if value not in ENCHANTED_MODES:
+                raise where.fail(field, f"must be one of {ENCHANTED_MODES}")
+        elif type(value) is not int or value < 0:
+            raise where.fail(field, "must be a non-negative integer")
+        rules[key] = value
+    return rules
+
+
+def _rosters(raw: Any, slots: int, where: _Where) -> dict[int, tuple[str, ...]]:
+    if not isinstance(raw, dict):
+        raise where.fail("rosters", "must be a table of slot number -> champion ids")
+    expected = {str(s) for s in range(1, slots + 1)}
+    if set(raw) != expected:
+        raise where.fail("rosters", f"needs exactly the slots {sorted(expected)}, "
+                                    f"has {sorted(raw)}")
+    out: dict[int, tuple[str, ...]] = {}
+    taken: dict[str, int] = {}
+    for key in sorted(raw, key=int):
+        field = f"rosters.{key}"
+        ids = raw[key]
+        if not isinstance(ids, list) or not ids or any(not isinstance(x, str) for x in ids):
+            raise where.fail(field, "must be a non-empty list of champion ids")
+        for cid in ids:
+            if cid not in CHAMPION_IDS:
+                raise where.fail(field, f"unknown champion id {cid!r}")
+            # The box has one figure per champion: two seats cannot both start with it.
+            if cid in taken:
+                raise where.fail(field, f"{cid!r} is already in the roster of slot "
+                                        f"{taken[cid]}")
+            taken[cid] = int(key)
+        out[int(key)] = tuple(ids)
+    if len({len(v) for v in out.values()}) != 1:
+        raise where.fail("rosters", "every slot needs the same number of champions")
+    return out

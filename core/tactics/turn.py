@@ -1,0 +1,455 @@
+"""The turn: cards between zones, acquiring, playing, commanding and moving units, Honor,
+and the start and end of a side's turn."""
+
+from __future__ import annotations
+
+from core.contract import Event
+from core.tactics import combat
+from core.tactics.board import (
+    BEACON,
+    INACTIVE_PORTAL,
+    PORTAL,
+    SHRINE,
+    TAINTED,
+    move_path,
+    move_targets,
+    shrine_controller,
+)
+from core.tactics.cards import Op
+from core.tactics.state import (
+    HAND_SIZE,
+    HEAVY_PILE,
+    MYSTIC_PILE,
+    OVER,
+    PLAY,
+    Command,
+    State,
+    join_roster,
+    push,
+    side_order,
+)
+
+# --- cards -----------------------------------------------------------------------------------
+
+
+def draw(s: State, seat: int, n: int, events: list[Event]) -> None:
+    """Draw ``n``, shuffling the discard pile into a new deck when the deck runs out (cards
+    played this turn stay out: they are not in the discard pile yet)."""
+    p = s.seats[seat]
+    drawn = 0
+    for _ in range(n):
+        if not p.deck:
+            if not p.discard:
+                break
+            p.deck, p.discard = p.discard, []
+            s.rng.shuffle(p.deck)
+            events.append(Event("reshuffle", seat, -1, len(p.deck)))
+        p.hand.append(p.deck.pop())
+        drawn += 1
+    if drawn:
+        events.append(Event("draw", seat, -1, drawn))
+
+
+def refill(s: State, slot: int, events: list[Event]) -> None:
+    """Fill an empty row slot at once (FAQ 1); an empty center deck is first rebuilt from
+    the banished center cards."""
+    if not s.center_deck and s.banished:
+        s.center_deck, s.banished = s.banished, []
+        s.rng.shuffle(s.center_deck)
+        events.append(Event("replenish", -1, -1, len(s.center_deck)))
+    s.row[slot] = s.center_deck.pop() if s.center_deck else -1
+    if s.row[slot] >= 0:
+        events.append(Event("reveal", -1, s.row[slot], slot))
+
+
+def take_from_row(s: State, uid: int, events: list[Event]) -> None:
+    slot = s.row.index(uid)
+    s.row[slot] = -1
+    refill(s, slot, events)
+
+
+def banish_card(s: State, uid: int, seat: int, events: list[Event]) -> None:
+    """A card leaves the game: center cards to the banished pile (they may come back as a
+    new center deck), Mystics and Heavy Infantry to their piles, starters to the box."""
+    kind = s.cards[uid].kind
+    if kind == "pile":
+        (s.mystics if s.cards[uid].id == "mystic" else s.heavies).append(uid)
+    elif kind == "starter":
+        s.box.append(uid)
+    else:
+        s.banished.append(uid)
+    events.append(Event("banish", seat, uid))
+
+
+def gain_card(s: State, seat: int, uid: int, to: str, events: list[Event]) -> None:
+    """An acquired card goes to its new owner: champions to the roster, others to ``to``."""
+    p = s.seats[seat]
+    kind = s.cards[uid].kind
+    events.append(Event("acquire", seat, uid))
+    if kind in ("champion", "monster"):
+        join_roster(s, seat, uid)
+    elif to == "hand":
+        p.hand.append(uid)
+    elif to == "top":
+        p.deck.append(uid)
+    else:
+        p.discard.append(uid)
+
+
+def acquire(s: State, seat: int, uid: int, top: bool, events: list[Event]) -> None:
+    """Pay for and take a card; the row is refilled before its Ambush runs (FAQ 1)."""
+    p = s.seats[seat]
+    if uid in (MYSTIC_PILE, HEAVY_PILE):
+        pile = s.mystics if uid == MYSTIC_PILE else s.heavies
+        card = pile.pop()
+        p.runes -= s.cards[card].cost
+        gain_card(s, seat, card, "discard", events)
+        return
+    card_def = s.cards[uid]
+    if card_def.kind == "monster":
+        p.power -= card_def.power_cost
+    else:
+        p.runes -= card_def.cost
+    take_from_row(s, uid, events)
+    gain_card(s, seat, uid, "top" if top else "discard", events)
+    if card_def.ambush:
+        push(s, card_def.ambush, uid, seat)
+
+
+def play(s: State, seat: int, uid: int, events: list[Event]) -> None:
+    """Play a card from hand: a Hero's effect, or a Construct to equip. Allegiance fires for
+    this card if another card of its faction was played this turn, and for cards waiting on
+    this card's faction (acquiring never counts, FAQ 12)."""
+    p = s.seats[seat]
+    p.hand.remove(uid)
+    card = s.cards[uid]
+    events.append(Event("play", seat, uid))
+    woken = [w for w, f in p.waiting if f == card.faction]
+    p.waiting = [(w, f) for w, f in p.waiting if f != card.faction]
+    own = False
+    if card.allegiance:
+        fac = card.allegiance_faction
+        if any(s.cards[x].faction == fac for x in p.plays):
+            own = True
+        else:
+            p.waiting.append((uid, fac))
+    p.plays.append(uid)
+    # The stack runs last-pushed first: the card's effect, then its own Allegiance, then the
+    # Allegiance of earlier cards it satisfied.
+    if woken:
+        s.work.append((Op("@triggers", args=(("field", "allegiance"), ("srcs", tuple(woken)))),
+                       -1, seat, -1))
+    if own:
+        push(s, card.allegiance, uid, seat)
+    if card.kind == "construct":
+        push(s, card.effect, uid, seat)
+        s.work.append((Op("@equip"), uid, seat, -1))
+    else:
+        p.played.append(uid)
+        push(s, card.effect, uid, seat)
+
+
+# --- Honor -----------------------------------------------------------------------------------
+
+
+def gain_honor(s: State, side: int, n: int, events: list[Event]) -> None:
+    """Take Honor from the supply (never more than it holds, so none is ever created)."""
+    take = min(n, s.honor_supply)
+    if take <= 0:
+        return
+    s.honor_supply -= take
+    s.honor[side] += take
+    events.append(Event("honor", side, -1, take))
+
+
+# --- commanding ------------------------------------------------------------------------------
+
+
+def free_portals(s: State, side: int) -> list[int]:
+    """``side``'s active portals with nobody on them (list.index: this runs for every legal
+    action list, so it stays in C as far as it can)."""
+    ps, occ = s.portal_side, s.occupant
+    out = []
+    i = -1
+    while True:
+        try:
+            i = ps.index(side, i + 1)
+        except ValueError:
+            return out
+        if occ[i] < 0:
+            out.append(i)
+
+
+def reserve_cultist(s: State, seat: int) -> int:
+    """A Cultist of ``seat`` not on the battlefield, or -1 when all four are deployed."""
+    for u in s.cultists[seat]:
+        if s.units[u].cell < 0:
+            return u
+    return -1
+
+
+def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
+    """Units ``seat`` may begin to command with ``power``: ready ones (FAQ 3) on the board,
+    or off it when a portal is free; one reserve Cultist stands for "deploy a new one" when
+    ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
+    side = s.side_of[seat]
+    has_portal = bool(free_portals(s, side))
+    out = []
+    for card in s.seats[seat].roster:
+        for u in s.card_units[card]:
+            unit = s.units[u]
+            if unit.exhausted or (unit.cell < 0 and not has_portal):
+                continue
+            if combat.command_cost(s, u) <= power:
+                out.append(u)
+    cost = s.cultist_def.command
+    if cost <= power:
+        for u in s.cultists[seat]:
+            unit = s.units[u]
+            if unit.cell >= 0 and not unit.exhausted:
+                out.append(u)
+        if free and has_portal:
+            r = reserve_cultist(s, seat)
+            if r >= 0:
+                out.append(r)
+    return out
+
+
+def start_command(s: State, seat: int, u: int, pay: bool, events: list[Event]) -> None:
+    """Begin commanding ``u``: pay (unless free), exhaust its card, and queue the card's other
+    figures, each commanded in full after this one (FAQ 16)."""
+    if pay:
+        s.seats[seat].power -= combat.command_cost(s, u)
+    combat.exhaust_card(s, u)
+    unit = s.units[u]
+    queue: tuple[int, ...] = ()
+    if unit.card >= 0:
+        queue = tuple(f for f in s.card_units[unit.card] if f != u)
+    s.cmd = Command(u, unit.cell >= 0, False, 0, queue, len(s.work), True)
+    events.append(Event("command", seat, u, int(pay)))
+
+
+def command_new_cultist(s: State, seat: int, cell: int, events: list[Event]) -> None:
+    u = reserve_cultist(s, seat)
+    start_command(s, seat, u, True, events)
+    deploy(s, u, cell, events)
+
+
+def place(s: State, u: int, cell: int) -> None:
+    unit = s.units[u]
+    unit.cell = cell
+    s.occupant[cell] = u
+    s.occ_side[cell] = s.side_of[unit.seat]
+
+
+def pick_up(s: State, u: int, cell: int, events: list[Event]) -> None:
+    """A unit ending a move (or deployed) on a Treasure takes it (FAQ 4)."""
+    t = s.board_treasure[cell]
+    if t >= 0:
+        seat = s.units[u].seat
+        s.board_treasure[cell] = -1
+        s.seats[seat].treasures.append(t)
+        events.append(Event("pick_up", seat, u, cell))
+
+
+def deploy(s: State, u: int, cell: int, events: list[Event]) -> None:
+    place(s, u, cell)
+    events.append(Event("deploy", s.units[u].seat, u, cell))
+    pick_up(s, u, cell, events)
+    cmd = s.cmd
+    if cmd is not None and cmd.unit == u:
+        s.cmd = cmd._replace(placed=True)
+
+
+def barrier(s: State) -> bool:
+    return s.scen.rules.get("enchanted") == "barrier"
+
+
+# Movement targets by everything they depend on; the board's search is the costliest step of
+# a command, and legal_actions / why_illegal ask the same question several times in a row.
+# Each entry keeps its map alive, so the map's id() in the key can never be reused.
+_DEST_CACHE: dict[tuple[object, ...], tuple[object, dict[int, int]]] = {}
+
+
+def destinations(s: State, u: int) -> dict[int, int]:
+    unit = s.units[u]
+    if unit.cell < 0:
+        return {}
+    spd = combat.speed(s, u)
+    side = s.side_of[unit.seat]
+    wall = barrier(s)
+    key = (id(s.map), unit.cell, spd, side, wall, tuple(s.occ_side), tuple(s.portal_side),
+           tuple(s.terrain))
+    hit = _DEST_CACHE.get(key)
+    if hit is not None and hit[0] is s.map:
+        return hit[1]
+    if len(_DEST_CACHE) > 512:
+        _DEST_CACHE.clear()
+    found = move_targets(s.map, s.terrain, s.portal_side, s.occ_side, side, unit.cell, spd,
+                         wall)
+    _DEST_CACHE[key] = (s.map, found)
+    return found
+
+
+_PATH_TERRAIN = (TAINTED, BEACON, INACTIVE_PORTAL)
+
+
+def _walk(s: State, u: int, goal: int) -> list[int]:
+    """The hexes entered on the way to ``goal``. Only Tainted hexes, Beacons and Inactive
+    Portals care which way a unit went; without any within the unit's reach the goal alone
+    is walked (the board's path search costs far more than a whole action otherwise)."""
+    terrain = s.terrain
+    unit = s.units[u]
+    spd = combat.speed(s, u)
+    if not any(terrain[c] in _PATH_TERRAIN for c in s.map.within(unit.cell, spd)):
+        return [goal]
+    return move_path(s.map, terrain, s.portal_side, s.occ_side, s.side_of[unit.seat],
+                     unit.cell, goal, spd, barrier(s), s.beacon)
+
+
+def move(s: State, u: int, goal: int, events: list[Event]) -> None:
+    """Walk ``u`` to ``goal`` on the engine's path: Tainted hexes hurt on entry, Beacons are
+    taken and Inactive Portals woken as they are entered, a Treasure is picked up at the end.
+    A unit defeated on the way stops there (off the battlefield)."""
+    unit = s.units[u]
+    side = s.side_of[unit.seat]
+    start = unit.cell
+    path = _walk(s, u, goal)
+    cmd = s.cmd
+    if cmd is not None and cmd.unit == u:
+        s.cmd = cmd._replace(moved=True)
+    events.append(Event("move", unit.seat, u, goal))
+    tainted = int(s.scen.rules.get("tainted_damage", 5))  # type: ignore[arg-type]
+    for c in path:
+        t = s.terrain[c]
+        if t == BEACON and s.beacon[c] != side:
+            s.beacon[c] = side
+            events.append(Event("beacon", unit.seat, u, c))
+        elif t == INACTIVE_PORTAL:
+            s.terrain[c] = PORTAL
+            s.portal_side[c] = side
+            events.append(Event("portal", unit.seat, u, c))
+        elif t == TAINTED and tainted > 0:
+            unit.damage += tainted
+            events.append(Event("damage", unit.seat, u, tainted))
+            if unit.damage >= combat.defense(s, u):
+                combat.check_defeats(s, events)
+                return
+    s.occupant[start] = -1
+    s.occ_side[start] = -1
+    place(s, u, goal)
+    pick_up(s, u, goal, events)
+
+
+def finish_command(s: State, events: list[Event]) -> None:
+    """End the current figure's command; the card's next figure (if any) is commanded next."""
+    cmd = s.cmd
+    assert cmd is not None
+    for nxt in cmd.queue:
+        rest = tuple(x for x in cmd.queue if x != nxt)
+        s.cmd = Command(nxt, s.units[nxt].cell >= 0, False, 0, rest, cmd.depth, False)
+        events.append(Event("command_next", s.units[nxt].seat, nxt))
+        return
+    s.cmd = None
+    events.append(Event("command_done", s.current, cmd.unit))
+
+
+def command_over(s: State) -> bool:
+    """The commanded unit fell (it had been on the battlefield and is not any more)."""
+    cmd = s.cmd
+    return cmd is not None and cmd.placed and s.units[cmd.unit].cell < 0
+
+
+# --- the side's turn -------------------------------------------------------------------------
+
+
+def begin_turn(s: State, side: int, events: list[Event]) -> None:
+    """Gateway Power for each seat of the side (and its first-turn bonus), then Tainted
+    damage to the side's units standing on Tainted hexes."""
+    s.phase = PLAY
+    s.side = side
+    seats = s.sides[side]
+    s.current = seats[0]
+    events.append(Event("start_turn", s.current, -1, side))
+    first = s.side_turns[side] == 0
+    for seat in reversed(seats):
+        gate = s.gates.get(s.slot_of[seat])
+        if gate is None:
+            continue
+        s.seats[seat].power += gate.power
+        if first and gate.first_turn:
+            push(s, gate.first_turn, -1, seat)
+    tainted = int(s.scen.rules.get("tainted_damage", 5))  # type: ignore[arg-type]
+    if tainted > 0:
+        for c, t in enumerate(s.terrain):
+            if t == TAINTED and s.occ_side[c] == side:
+                s.units[s.occupant[c]].damage += tainted
+                events.append(Event("damage", -1, s.occupant[c], tainted))
+        combat.check_defeats(s, events)
+
+
+def end_turn(s: State, events: list[Event]) -> None:
+    """Discard and draw 5, ready the side's units, heal everyone, score shrines (and Beacons
+    when the scenario pays for them), check victory, and start the next side's turn."""
+    side = s.side
+    seats = s.sides[side]
+    for seat in seats:
+        p = s.seats[seat]
+        p.discard += p.played + p.hand
+        p.hand = []
+        p.played = []
+        draw(s, seat, HAND_SIZE, events)
+        p.new_turn()
+    side_of = s.side_of
+    for unit in s.units:
+        if unit.seat >= 0 and side_of[unit.seat] == side:
+            unit.exhausted = False
+        if unit.damage or unit.b_str or unit.b_def or unit.b_spd or unit.b_kw:
+            unit.clear_turn()
+    m = s.map
+    for c in m.shrines:
+        if s.terrain[c] == SHRINE and shrine_controller(m, c, s.occ_side) == side:
+            gain_honor(s, side, m.shrine_honor[c], events)
+    per_beacon = int(s.scen.rules.get("beacon_honor", 0))  # type: ignore[arg-type]
+    if per_beacon:
+        gain_honor(s, side, per_beacon * s.beacon.count(side), events)
+    s.side_turns[side] += 1
+    s.turn_no += 1
+    events.append(Event("end_turn", s.current, -1, side))
+    if s.honor[side] >= s.scen.victory_honor:
+        finish(s, (side,), events)
+        return
+    limit = s.options.get("turn_limit", 0)
+    if limit and s.turn_no >= limit:
+        best = max(s.honor)
+        finish(s, tuple(x for x, h in enumerate(s.honor) if h == best), events)
+        return
+    order = side_order(s)
+    begin_turn(s, order[(order.index(side) + 1) % len(order)], events)
+
+
+def remove_villain_matches(s: State, villain_ids: frozenset[str] | set[str],
+                           events: list[Event]) -> None:
+    """Solo and co-op (FAQ 19): a center-row Champion matching a Villain on the enemy roster
+    leaves the game and its slot is refilled, until no match is left in the row."""
+    changed = True
+    while changed:
+        changed = False
+        for slot, uid in enumerate(s.row):
+            if uid >= 0 and s.cards[uid].id in villain_ids:
+                s.row[slot] = -1
+                s.box.append(uid)
+                events.append(Event("removed", -1, uid, slot))
+                refill(s, slot, events)
+                changed = True
+
+
+def finish(s: State, winners: tuple[int, ...], events: list[Event]) -> None:
+    s.phase = OVER
+    s.winners = winners
+    s.pending = []
+    s.work = []
+    s.cmd = None
+    s.attack = None
+    events.append(Event("game_over", -1, -1, winners[0] if len(winners) == 1 else -1))
+

@@ -1,0 +1,382 @@
+"""What one seat may see, rebuilding a plausible full state from it, checksums and text.
+
+Hidden from a seat: other seats' hands (a 2 vs 2 partner's hand is shown), the order of
+every deck (the center deck and the draft deck too), other seats' unplayed Treasures (only
+how many; a partner's are shown), and which Treasure lies face down on the board.
+Discard piles, banished cards, played Treasures and the whole battlefield are public.
+"""
+
+from __future__ import annotations
+
+import zlib
+from array import array
+from dataclasses import dataclass
+from typing import Any
+
+from core.contract import Action
+from core.hexgrid import to_offset
+from core.rng import Rng
+from core.tactics import rules
+from core.tactics.board import MapDef
+from core.tactics.cards import CardDef, GatewayDef, TreasureDef
+from core.tactics.effects import DECISION_VALUES, op_text
+from core.tactics.scenarios import ScenarioDef
+from core.tactics.state import (
+    HEAVY_PILE,
+    MYSTIC_PILE,
+    Attack,
+    Command,
+    Decision,
+    Seat,
+    State,
+    Unit,
+    Work,
+)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat as the viewer sees it. ``hand``/``treasures`` are None when hidden.
+
+    ``unseen`` is the sorted multiset of cards whose order or place the viewer cannot see:
+    the deck, plus the hand when it is hidden.
+    """
+
+    name: str
+    seat_kind: str
+    side: int
+    slot: int
+    hand: tuple[int, ...] | None
+    hand_count: int
+    deck_count: int
+    unseen: tuple[int, ...]
+    discard: tuple[int, ...]
+    played: tuple[int, ...]
+    plays: tuple[int, ...]
+    waiting: tuple[tuple[int, str], ...]
+    roster: tuple[int, ...]
+    treasures: tuple[int, ...] | None
+    treasure_count: int
+    runes: int
+    power: int
+    to_top: bool
+
+
+@dataclass(frozen=True)
+class TacticsView:
+    """The table from one seat."""
+
+    seat: int
+    to_move: int | None
+    current: int
+    side: int
+    phase: str
+    options: dict[str, Any]
+    scen: ScenarioDef
+    map: MapDef
+    cards: tuple[CardDef, ...]
+    tdefs: tuple[TreasureDef, ...]
+    gates: dict[int, GatewayDef]
+    cultist_def: CardDef
+    seats: tuple[SeatView, ...]
+    side_of: tuple[int, ...]
+    slot_of: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    card_units: dict[int, tuple[int, ...]]
+    cultists: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]  # Unit.data() rows: all public
+    terrain: tuple[str, ...]
+    portal_side: tuple[int, ...]
+    beacon: tuple[int, ...]
+    face_down: tuple[int, ...]  # cells with a face-down Treasure
+    turret: tuple[int, int]
+    ring: tuple[int, int]
+    gear: tuple[tuple[int, tuple[int, ...]], ...]
+    row: tuple[int, ...]
+    center_count: int
+    center_unseen: tuple[int, ...]
+    banished: tuple[int, ...]
+    mystics: tuple[int, ...]
+    heavies: tuple[int, ...]
+    box: tuple[int, ...]
+    draft_row: tuple[int, ...]
+    draft_unseen: tuple[int, ...]
+    draft_order: tuple[int, ...]
+    team_pool: tuple[tuple[int, ...], ...]
+    bag_count: int
+    treasure_unseen: tuple[int, ...]  # bag + face-down + hidden holdings, sorted
+    used: tuple[int, ...]
+    honor_supply: int
+    honor: tuple[int, ...]
+    turn_no: int
+    side_turns: tuple[int, ...]
+    cmd: Command | None
+    attack: Attack | None
+    pending: Decision | None
+    work: tuple[Work, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def me(self) -> SeatView:
+        return self.seats[self.seat]
+
+
+def sees(s: State | TacticsView, viewer: int, seat: int) -> bool:
+    """Whether ``viewer`` sees ``seat``'s hand and Treasures (itself, or a 2 vs 2 partner)."""
+    return viewer == seat or (s.options["mode"] == "2v2" and s.side_of[viewer] == s.side_of[seat])
+
+
+HAND_ZONES = ("hand", "hand_or_discard")
+
+
+def _pending_seen(s: State, viewer: int) -> Decision | None:
+    if not s.pending:
+        return None
+    d = s.pending[-1]
+    if d.kind == "banish" and not sees(s, viewer, d.seat):
+        op = s.work[-1][0]
+        if op.get("from") in HAND_ZONES:
+            return d._replace(choices=())
+    return d
+
+
+def view(s: State, seat: int) -> TacticsView:
+    seats = []
+    hidden_tokens: list[int] = list(s.bag) + [t for t in s.board_treasure if t >= 0]
+    for i, p in enumerate(s.seats):
+        shown = sees(s, seat, i)
+        if not shown:
+            hidden_tokens += p.treasures
+        seats.append(SeatView(
+            name=s.options["names"][i], seat_kind=s.options["seats"][i], side=s.side_of[i],
+            slot=s.slot_of[i], hand=tuple(p.hand) if shown else None, hand_count=len(p.hand),
+            deck_count=len(p.deck),
+            unseen=tuple(sorted(p.deck if shown else p.deck + p.hand)),
+            discard=tuple(p.discard), played=tuple(p.played), plays=tuple(p.plays),
+            waiting=tuple(p.waiting), roster=tuple(p.roster),
+            treasures=tuple(p.treasures) if shown else None, treasure_count=len(p.treasures),
+            runes=p.runes, power=p.power, to_top=p.to_top,
+        ))
+    return TacticsView(
+        seat=seat, to_move=s.to_move, current=s.current, side=s.side, phase=s.phase,
+        options=s.options, scen=s.scen, map=s.map, cards=s.cards, tdefs=s.tdefs,
+        gates=s.gates, cultist_def=s.cultist_def, seats=tuple(seats), side_of=s.side_of,
+        slot_of=s.slot_of, sides=s.sides, card_units=s.card_units, cultists=s.cultists,
+        units=tuple(tuple(u.data()) for u in s.units), terrain=tuple(s.terrain),
+        portal_side=tuple(s.portal_side), beacon=tuple(s.beacon),
+        face_down=tuple(c for c, t in enumerate(s.board_treasure) if t >= 0),
+        turret=s.turret, ring=s.ring, gear=tuple(sorted(s.gear.items())), row=tuple(s.row),
+        center_count=len(s.center_deck), center_unseen=tuple(sorted(s.center_deck)),
+        banished=tuple(s.banished), mystics=tuple(s.mystics), heavies=tuple(s.heavies),
+        box=tuple(s.box), draft_row=tuple(s.draft_row),
+        draft_unseen=tuple(sorted(s.draft_deck)), draft_order=tuple(s.draft_order),
+        team_pool=tuple(tuple(p) for p in s.team_pool), bag_count=len(s.bag),
+        treasure_unseen=tuple(sorted(hidden_tokens)), used=tuple(s.used),
+        honor_supply=s.honor_supply, honor=tuple(s.honor), turn_no=s.turn_no,
+        side_turns=tuple(s.side_turns), cmd=s.cmd, attack=s.attack,
+        pending=_pending_seen(s, seat), work=tuple(s.work), winners=s.winners,
+    )
+
+
+def determinize(v: TacticsView, rng: Rng) -> State:
+    """A full state consistent with ``v``: what ``v.seat`` cannot see is dealt at random from
+    ``rng``, so bots search without peeking and without touching the game's own stream."""
+    s = State.__new__(State)
+    s.options = v.options
+    s.scen = v.scen
+    s.map = v.map
+    s.cards = v.cards
+    s.tdefs = v.tdefs
+    s.gates = v.gates
+    s.cultist_def = v.cultist_def
+    s.rng = Rng(rng.next64())
+    tokens = list(v.treasure_unseen)
+    rng.shuffle(tokens)
+    s.seats = []
+    for sv in v.seats:
+        p = Seat()
+        hidden = list(sv.unseen)
+        rng.shuffle(hidden)
+        if sv.hand is not None:
+            p.hand = list(sv.hand)
+        else:
+            p.hand, hidden = hidden[:sv.hand_count], hidden[sv.hand_count:]
+        p.deck = hidden
+        p.discard, p.played, p.plays = list(sv.discard), list(sv.played), list(sv.plays)
+        p.waiting, p.roster = list(sv.waiting), list(sv.roster)
+        if sv.treasures is not None:
+            p.treasures = list(sv.treasures)
+        else:
+            p.treasures, tokens = tokens[:sv.treasure_count], tokens[sv.treasure_count:]
+        p.runes, p.power, p.to_top = sv.runes, sv.power, sv.to_top
+        s.seats.append(p)
+    s.side_of, s.slot_of, s.sides = v.side_of, v.slot_of, v.sides
+    s.card_units, s.cultists = v.card_units, v.cultists
+    s.units = []
+    for row in v.units:
+        seat, card, fig, cell, exh, dmg, bs, bd, bsp, bk = row
+        u = Unit(seat, card, fig)
+        u.cell, u.exhausted, u.damage = cell, bool(exh), dmg
+        u.b_str, u.b_def, u.b_spd, u.b_kw = bs, bd, bsp, bk
+        s.units.append(u)
+    cells = len(v.terrain)
+    s.terrain = list(v.terrain)
+    s.portal_side = list(v.portal_side)
+    s.beacon = list(v.beacon)
+    s.occupant = [-1] * cells
+    s.occ_side = [-1] * cells
+    for i, u in enumerate(s.units):
+        if u.cell >= 0:
+            s.occupant[u.cell] = i
+            s.occ_side[u.cell] = s.side_of[u.seat]
+    s.board_treasure = [-1] * cells
+    for c in v.face_down:
+        s.board_treasure[c] = tokens.pop()
+    s.bag = tokens
+    s.used = list(v.used)
+    s.turret, s.ring = v.turret, v.ring
+    s.gear = dict(v.gear)
+    s.center_deck = list(v.center_unseen)
+    rng.shuffle(s.center_deck)
+    s.row = list(v.row)
+    s.banished, s.mystics, s.heavies = list(v.banished), list(v.mystics), list(v.heavies)
+    s.box = list(v.box)
+    s.draft_deck = list(v.draft_unseen)
+    rng.shuffle(s.draft_deck)
+    s.draft_row, s.draft_order = list(v.draft_row), list(v.draft_order)
+    s.team_pool = [list(p) for p in v.team_pool]
+    s.honor_supply, s.honor = v.honor_supply, list(v.honor)
+    s.current, s.side, s.turn_no = v.current, v.side, v.turn_no
+    s.side_turns = list(v.side_turns)
+    s.cmd, s.attack = v.cmd, v.attack
+    s.pending = [v.pending] if v.pending is not None else []
+    s.work = list(v.work)
+    s.phase, s.winners, s.steps = v.phase, v.winners, 0
+    return s
+
+
+def checksum(s: State) -> int:
+    """A CRC of the full state, for replays that must stop at the first divergent step."""
+    flat: list[int] = [s.rng.state >> 32, s.rng.state & 0xFFFFFFFF, s.current, s.side,
+                       s.turn_no, s.honor_supply, *s.honor, *s.side_turns, *s.slot_of,
+                       *s.turret, *s.ring, -2]
+    for p in s.seats:
+        for zone in (p.deck, p.hand, p.discard, p.played, p.plays, p.roster, p.treasures):
+            flat += zone
+            flat.append(-3)
+        flat += (p.runes, p.power, int(p.to_top), -4)
+        for u, _ in p.waiting:
+            flat.append(u)
+    for unit in s.units:
+        flat += unit.data()
+    flat.append(-5)
+    for zone in (s.portal_side, s.board_treasure, s.beacon, s.center_deck, s.row, s.banished,
+                 s.mystics, s.heavies, s.box, s.draft_deck, s.draft_row, s.draft_order, s.bag,
+                 s.used, *s.team_pool, list(s.winners)):
+        flat += zone
+        flat.append(-6)
+    for champ in sorted(s.gear):
+        flat += (champ, *s.gear[champ], -7)
+    if s.cmd is not None:
+        flat += (s.cmd.unit, int(s.cmd.placed), int(s.cmd.moved), s.cmd.attacks, *s.cmd.queue,
+                 s.cmd.depth, int(s.cmd.primary))
+    flat.append(-8)
+    if s.attack is not None:
+        a = s.attack
+        flat += (a.attacker, *a.targets, -1, *a.participants, a.idx, a.passes)
+    flat.append(-9)
+    for d in s.pending:
+        flat += (d.seat, d.source, d.unit, d.n, int(d.optional), *d.choices, -10)
+    crc = zlib.crc32(array("q", flat).tobytes())
+    extra = repr((s.phase, s.terrain, [d.kind for d in s.pending],
+                  [(op, src, seat, unit) for op, src, seat, unit in s.work],
+                  [[f for _, f in p.waiting] for p in s.seats]))
+    return zlib.crc32(extra.encode(), crc)
+
+
+# --- text ------------------------------------------------------------------------------------
+
+def card_name(s: State | TacticsView, uid: int) -> str:
+    if uid == MYSTIC_PILE:
+        return "Mystic"
+    if uid == HEAVY_PILE:
+        return "Heavy Infantry"
+    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
+
+
+def unit_name(s: State | TacticsView, u: int) -> str:
+    if not 0 <= u < len(s.units):
+        return "?"
+    row = s.units[u]
+    card = row.card if isinstance(row, Unit) else row[1]
+    if card < 0:
+        return "Cultist"
+    name = s.cards[card].name
+    figs = s.card_units[card]
+    return f"{name} ({figs.index(u) + 1})" if len(figs) > 1 else name
+
+
+def cell_name(s: State | TacticsView, c: int) -> str:
+    if not 0 <= c < len(s.map.hexes):
+        return "?"
+    col, row = to_offset(s.map.hexes[c])
+    return f"({col},{row})"
+
+
+def _value(s: State | TacticsView, kind: str, value: int, d: Decision | None) -> str:
+    what = DECISION_VALUES.get(kind, "card")
+    if what == "unit":
+        return unit_name(s, value)
+    if what == "cell":
+        return cell_name(s, value)
+    if what == "option":
+        labels = d.labels if d is not None else ()
+        return labels[value] if 0 <= value < len(labels) else f"option {value + 1}"
+    return card_name(s, value)
+
+
+def describe(s: State | TacticsView, a: Action) -> str:
+    """One short line for the log, the hint panel and replays."""
+    a = Action(*a)
+    k = a.kind
+    if k == rules.PLAY:
+        return f"Play {card_name(s, a.card)}"
+    if k == rules.ACQUIRE:
+        top = " onto your deck" if a.option == 1 else ""
+        return f"Acquire {card_name(s, a.card)}{top}"
+    if k == rules.COMMAND:
+        if a.card == -1:
+            return f"Command a new Cultist at {cell_name(s, a.option)}"
+        return f"Command {unit_name(s, a.card)}"
+    if k == rules.TREASURE:
+        tname = s.tdefs[a.card].name if 0 <= a.card < len(s.tdefs) else "?"
+        return f"Treasure {tname} on {unit_name(s, a.option)}"
+    if k == rules.SWITCH:
+        return "Hand the turn to your partner"
+    if k == rules.END:
+        return "End turn"
+    if k == rules.DEPLOY:
+        return f"Deploy at {cell_name(s, a.option)}"
+    if k == rules.MOVE:
+        return f"Move to {cell_name(s, a.option)}"
+    if k == rules.ATTACK:
+        return "Area attack" if a.card == -1 else f"Attack {unit_name(s, a.card)}"
+    if k == rules.DONE:
+        return "Done commanding"
+    if k == rules.DECLINE:
+        return "Pass" if _pending(s) is not None and _pending(s).kind == "react" else "Decline"
+    if k == rules.CHOOSE:
+        d = _pending(s)
+        kind = d.kind if d is not None else ""
+        return f"Choose {_value(s, kind, a.card, d)}"
+    return f"{k} {a.card} {a.option}"
+
+
+def _pending(s: State | TacticsView) -> Decision | None:
+    if isinstance(s, TacticsView):
+        return s.pending
+    return s.pending[-1] if s.pending else None
+
+
+__all__ = ["SeatView", "TacticsView", "checksum", "describe", "determinize", "op_text",
+           "view"]
