@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core import decks
 from core.ascension.cards import CardDef, Op
 from core.ascension.state import HAND_SIZE, Decision, State
 from core.contract import Event
@@ -19,20 +20,7 @@ TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn
 # --- primitive moves ------------------------------------------------------------------------
 
 def draw(s: State, seat: int, n: int, events: list[Event]) -> None:
-    """Draw ``n`` cards, shuffling the discard pile into a new deck when the deck runs out."""
-    p = s.players[seat]
-    drawn = 0
-    for _ in range(n):
-        if not p.deck:
-            if not p.discard:
-                break
-            p.deck, p.discard = p.discard, []
-            s.rng.shuffle(p.deck)
-            events.append(Event("reshuffle", seat, -1, len(p.deck)))
-        p.hand.append(p.deck.pop())
-        drawn += 1
-    if drawn:
-        events.append(Event("draw", seat, -1, drawn))
+    decks.draw(s.players[seat], s.rng, seat, n, events)
 
 
 def gain_honor(s: State, seat: int, n: int, events: list[Event]) -> None:

@@ -3,6 +3,7 @@ and the start and end of a side's turn."""
 
 from __future__ import annotations
 
+from core import decks
 from core.contract import Event
 from core.tactics import combat
 from core.tactics.board import (
@@ -33,21 +34,7 @@ from core.tactics.state import (
 
 
 def draw(s: State, seat: int, n: int, events: list[Event]) -> None:
-    """Draw ``n``, shuffling the discard pile into a new deck when the deck runs out (cards
-    played this turn stay out: they are not in the discard pile yet)."""
-    p = s.seats[seat]
-    drawn = 0
-    for _ in range(n):
-        if not p.deck:
-            if not p.discard:
-                break
-            p.deck, p.discard = p.discard, []
-            s.rng.shuffle(p.deck)
-            events.append(Event("reshuffle", seat, -1, len(p.deck)))
-        p.hand.append(p.deck.pop())
-        drawn += 1
-    if drawn:
-        events.append(Event("draw", seat, -1, drawn))
+    decks.draw(s.seats[seat], s.rng, seat, n, events)
 
 
 def refill(s: State, slot: int, events: list[Event]) -> None:
