@@ -1,0 +1,602 @@
+"""The Tactics battlefield drawn as text: terrain, units, a cursor, reach, targets and sight.
+
+``HexMap`` draws a ``MapPicture`` the screen prepares from the engine's view and decides
+nothing about the rules: which hexes are reachable, which units can be attacked and which
+path a line of sight takes all arrive as plain cell sets from the screen.
+
+Layout: one text line per hex row and four columns per hex (``TextLayout(4, 1)``), odd
+rows shifted two columns right, so the shipped maps (up to 11 hexes by 9 rows) take at
+most 46 x 9 cells (Battle of the Three Shrines: 44 x 9) and fit the ~50 x 12 the Tactics
+table gives the map at 80 x 24 without scrolling. Two lines per hex would need 18 rows
+there, so it would always scroll; one line reads fine because every hex keeps the same
+four-column shape::
+
+    L C C R     L  marker: × target, ▸ commanded, • line of sight, + reachable, z exhausted,
+                   or the terrain under a unit (♣ forest, ⌂ shrine, @ portal, ...)
+                C C  the unit's label on its side's colour, else the terrain glyph pair
+                R  the unit's damage (1-9, ! for more)
+
+Everything a colour says is also said by a glyph or an attribute (labels, the markers
+above, reverse video for the focused cursor, underline for a commanded unit), so the map
+reads without colour; who holds a shrine, portal or beacon is also in ``describe``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from core.hexgrid import TextLayout
+from core.tactics.board import (
+    BEACON,
+    ENCHANTED,
+    FOREST,
+    INACTIVE_PORTAL,
+    PLAIN,
+    PORTAL,
+    SHRINE,
+    TAINTED,
+    MapDef,
+)
+
+__all__ = [
+    "HEX_HEIGHT",
+    "HEX_WIDTH",
+    "SIDE_COLORS",
+    "SIDE_NAMES",
+    "HexMap",
+    "MapPicture",
+    "UnitMark",
+]
+
+HEX_WIDTH = 4
+HEX_HEIGHT = 1
+
+# Mid-luminance colours, so the unit chips (label on the side colour) stand out on a dark
+# or a light background alike; the text colour on each chip is the one that contrasts.
+SIDE_COLORS: tuple[str, ...] = ("#2f7fff", "#e0393e", "#d98c00", "#a453d6")
+SIDE_TEXT: tuple[str, ...] = ("#ffffff", "#ffffff", "#000000", "#ffffff")
+SIDE_NAMES: tuple[str, ...] = ("Blue", "Red", "Amber", "Purple")
+NEUTRAL = "#9a9a9a"
+
+TERRAIN_NAMES: dict[str, str] = {
+    PLAIN: "Plain", FOREST: "Forest", SHRINE: "Shrine", TAINTED: "Tainted",
+    ENCHANTED: "Enchanted", BEACON: "Beacon", PORTAL: "Portal",
+    INACTIVE_PORTAL: "Inactive portal",
+}
+TOKEN_NAMES: dict[str, str] = {"turret": "Turret", "faerie_ring": "Faerie Ring"}
+
+# The two-column glyph of an empty hex, and its one-column hint when a unit hides it.
+GLYPH: dict[str, str] = {
+    PLAIN: "··", FOREST: "♣♣", TAINTED: "~~", ENCHANTED: "✦✦", BEACON: "☼☼",
+    PORTAL: "@@", INACTIVE_PORTAL: "()",
+}
+HINT: dict[str, str] = {
+    PLAIN: " ", FOREST: "♣", SHRINE: "⌂", TAINTED: "~", ENCHANTED: "✦", BEACON: "☼",
+    PORTAL: "@", INACTIVE_PORTAL: "(",
+}
+SHRINE_MARK = "⌂"
+TREASURE_GLYPH = "$$"
+TOKEN_GLYPH: dict[str, str] = {"turret": "╦╦", "faerie_ring": "✿✿"}
+TOKEN_HINT: dict[str, str] = {"turret": "╦", "faerie_ring": "✿"}
+
+TERRAIN_STYLE: dict[str, str] = {
+    PLAIN: "#7c8394", FOREST: "bold #3f9b4a", TAINTED: "bold #8c9b2a",
+    ENCHANTED: "bold #27b5c4", INACTIVE_PORTAL: "#8a8a8a",
+}
+TREASURE_STYLE = "bold #d4a800"
+TOKEN_STYLE: dict[str, str] = {"turret": "bold #b87333", "faerie_ring": "bold #e060b0"}
+DAMAGE_STYLE = "bold #ff5f5f"
+
+# Overlays: the marker in the left column and the background tint of the whole hex.
+TARGET_MARK, ACTIVE_MARK, SIGHT_MARK, REACH_MARK, EXHAUSTED_MARK = "×", "▸", "•", "+", "z"
+TARGET_STYLE, TARGET_BG = "bold #ff3b3b", "#5a1414"
+SIGHT_STYLE, SIGHT_BG = "bold #ffd54f", "#4a3f00"
+REACH_STYLE, REACH_BG = "bold #5fafff", "#16324f"
+
+
+@cache
+def _style(spec: str) -> Style:
+    return Style.parse(spec) if spec else Style()
+
+
+@dataclass(frozen=True)
+class UnitMark:
+    """A unit standing on a cell, as drawn. ``label``: 1-2 characters ("Ic", "c1");
+    ``active``: the unit is being commanded right now."""
+
+    cell: int
+    side: int
+    label: str
+    damage: int = 0
+    defense: int = 0
+    exhausted: bool = False
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class MapPicture:
+    """Everything the map shows, per cell. ``portal_side``/``beacon_side``: owning side or
+    -1; ``shrine_side``: the side controlling each shrine now, -1 if nobody (read only on
+    shrine cells); ``tokens``: cell -> "turret" / "faerie_ring"."""
+
+    map: MapDef
+    terrain: tuple[str, ...]
+    portal_side: tuple[int, ...]
+    shrine_side: tuple[int, ...]
+    beacon_side: tuple[int, ...]
+    treasure: frozenset[int]
+    tokens: dict[int, str] = field(default_factory=dict)
+    units: tuple[UnitMark, ...] = ()
+
+    @classmethod
+    def of_map(cls, m: MapDef, portal_side: Sequence[int] | None = None) -> MapPicture:
+        """The map as it starts: its terrain and treasure, nobody on it. Without
+        ``portal_side`` each portal belongs to side ``slot - 1`` (1 vs 1 and brawl)."""
+        n = len(m.hexes)
+        ports = (tuple(portal_side) if portal_side is not None
+                 else tuple(s - 1 if s else -1 for s in m.portal_slot))
+        return cls(map=m, terrain=m.terrain, portal_side=ports, shrine_side=(-1,) * n,
+                   beacon_side=(-1,) * n, treasure=frozenset(m.treasure_cells()))
+
+
+class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
+    """The battlefield with a cursor. Arrows or h/j/k/l move it (left/right go W/E, up/down
+    alternate NW/NE so the cursor walks straight up the screen); enter or space, or a click
+    on a hex, posts ``HexMap.Selected``. Every cursor move posts ``HexMap.CursorMoved``.
+
+    ``vi_keys=False`` lets h/j/k/l fall through to the screen (the tables use ``h`` for
+    hints). The container's own scroll keys are not inherited, so page keys reach the
+    screen too; the map scrolls by itself to keep the cursor in view.
+    """
+
+    DEFAULT_CSS = """
+    HexMap {
+        width: auto;
+        height: auto;
+        max-width: 100%;
+        max-height: 100%;
+        scrollbar-size: 1 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "West", show=False),
+        Binding("right", "move(1, 0)", "East", show=False),
+        Binding("up", "move(0, -1)", "North", show=False),
+        Binding("down", "move(0, 1)", "South", show=False),
+        Binding("h", "vi_move(-1, 0)", "West", show=False),
+        Binding("l", "vi_move(1, 0)", "East", show=False),
+        Binding("k", "vi_move(0, -1)", "North", show=False),
+        Binding("j", "vi_move(0, 1)", "South", show=False),
+        Binding("enter,space", "select", "Select hex", show=False),
+    ]
+
+    class Selected(Message):
+        """The player chose the hex ``cell`` (enter, space or a click)."""
+
+        def __init__(self, hexmap: HexMap, cell: int) -> None:
+            super().__init__()
+            self.hexmap = hexmap
+            self.cell = cell
+
+        @property
+        def control(self) -> HexMap:
+            return self.hexmap
+
+    class CursorMoved(Message):
+        """The cursor is now on ``cell`` (for a status line: ``describe_cursor``)."""
+
+        def __init__(self, hexmap: HexMap, cell: int) -> None:
+            super().__init__()
+            self.hexmap = hexmap
+            self.cell = cell
+
+        @property
+        def control(self) -> HexMap:
+            return self.hexmap
+
+    def __init__(self, picture: MapPicture | None = None, *, vi_keys: bool = True,
+                 side_names: Sequence[str] = SIDE_NAMES, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.vi_keys = vi_keys
+        self.side_names = tuple(side_names)
+        self._picture: MapPicture | None = None
+        self._layout = TextLayout(HEX_WIDTH, HEX_HEIGHT)
+        self._rows: dict[int, list[int]] = {}  # hex row -> its cells, left to right
+        self._units: dict[int, UnitMark] = {}
+        self._cursor: int | None = None
+        self._extent = (0, 0)  # the whole map's (width, height) in character cells
+        # The screen column the cursor aims for on up/down, so a zigzag stays straight.
+        self._goal_x: int | None = None
+        self._reach: frozenset[int] = frozenset()
+        self._targets: frozenset[int] = frozenset()
+        self._sight: tuple[int, ...] = ()
+        self._strips: list[Strip] | None = None
+        self._strips_base: Style | None = None
+        if picture is not None:
+            self.update_picture(picture)
+
+    # --- data in ---------------------------------------------------------------------------
+
+    @property
+    def picture(self) -> MapPicture | None:
+        return self._picture
+
+    @property
+    def layout(self) -> TextLayout:
+        """Where each hex is drawn, in map (virtual) coordinates before scrolling."""
+        return self._layout
+
+    @property
+    def cursor(self) -> int | None:
+        """The cell under the cursor (None before the first picture)."""
+        return self._cursor
+
+    @property
+    def reach(self) -> frozenset[int]:
+        return self._reach
+
+    @property
+    def targets(self) -> frozenset[int]:
+        return self._targets
+
+    @property
+    def sight(self) -> tuple[int, ...]:
+        return self._sight
+
+    def update_picture(self, picture: MapPicture) -> None:
+        """Draw ``picture``. On the same map the cursor, highlights and sight stay; a new
+        map starts with the cursor on cell 0 and nothing highlighted."""
+        old = self._picture
+        self._picture = picture
+        self._units = {u.cell: u for u in picture.units}
+        if old is None or (old.map is not picture.map and old.map != picture.map):
+            m = picture.map
+            self._layout = TextLayout.fitting(m.hexes, HEX_WIDTH, HEX_HEIGHT)
+            rows: dict[int, list[int]] = {}
+            for c, h in enumerate(m.hexes):
+                rows.setdefault(h.r, []).append(c)
+            for cells in rows.values():
+                cells.sort(key=lambda c: self._x(c))
+            self._rows = rows
+            self._extent = self._layout.extent(m.hexes)
+            self.virtual_size = Size(*self._extent)
+            self._cursor, self._goal_x = 0, None
+            self._reach, self._targets, self._sight = frozenset(), frozenset(), ()
+            self.refresh(layout=True)
+        self._changed()
+
+    def highlight(self, reach: Iterable[int] = (), targets: Iterable[int] = ()) -> None:
+        """Tint the hexes a unit can move to (``reach``) and the ones it can attack."""
+        self._reach, self._targets = frozenset(reach), frozenset(targets)
+        self._changed()
+
+    def clear_highlight(self) -> None:
+        self.highlight((), ())
+
+    def show_sight(self, path: Sequence[int] | None) -> None:
+        """Draw a line of sight through ``path`` (cells, shooter to target); None clears it."""
+        self._sight = tuple(path) if path else ()
+        self._changed()
+
+    def set_cursor(self, cell: int) -> None:
+        """Put the cursor on ``cell`` and scroll it into view."""
+        if self._picture is None or not 0 <= cell < len(self._picture.map.hexes):
+            raise ValueError(f"no cell {cell} on this map")
+        self._goal_x = self._x(cell)
+        self._put_cursor(cell)
+
+    # --- text out ----------------------------------------------------------------------------
+
+    def describe_cursor(self) -> str:
+        """What is under the cursor, in words: terrain, unit, treasure, shrine control."""
+        return "" if self._cursor is None else self.describe(self._cursor)
+
+    def describe(self, cell: int) -> str:
+        p = self._picture
+        if p is None:
+            return ""
+        parts = [self._terrain_words(cell)]
+        token = p.tokens.get(cell)
+        if token:
+            parts.append(TOKEN_NAMES.get(token, token))
+        if cell in p.treasure:
+            parts.append("face-down Treasure")
+        unit = self._units.get(cell)
+        if unit is not None:
+            words = f"{unit.label} ({self._side_name(unit.side)})"
+            if unit.damage:
+                words += f", {unit.damage} damage"
+                if unit.defense:
+                    words += f" of {unit.defense} Defense"
+            elif unit.defense:
+                words += f", Defense {unit.defense}"
+            if unit.exhausted:
+                words += ", exhausted"
+            if unit.active:
+                words += ", commanded"
+            parts.append(words)
+        if cell in self._targets:
+            parts.append("can be attacked")
+        elif cell in self._reach:
+            parts.append("can move here")
+        if cell in self._sight:
+            parts.append("on the line of sight")
+        return " · ".join(parts)
+
+    def text_lines(self) -> list[str]:
+        """The whole map as plain text, one string per line, before scrolling."""
+        return [strip.text for strip in self._all_strips(Style())]
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell drawn at content offset ``(x, y)`` of the widget as scrolled now."""
+        if self._picture is None:
+            return None
+        sx, sy = self.scroll_offset
+        return self._picture.map.cell(self._layout.from_cell(x + sx, y + sy))
+
+    # --- keys and mouse ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A disabled binding lets the key go on to the screen's own binding for it.
+        if action == "vi_move":
+            return self.vi_keys
+        return True
+
+    def action_move(self, dx: int, dy: int) -> None:
+        """One step: dx = -1/+1 is W/E, dy = -1/+1 is up/down the screen."""
+        if self._cursor is None:
+            return
+        if dx:
+            target = self._horizontal(dx)
+            if target is not None:
+                self._goal_x = self._x(target)
+        else:
+            if self._goal_x is None:
+                self._goal_x = self._x(self._cursor)
+            target = self._vertical(dy)
+        if target is not None:
+            self._put_cursor(target)
+
+    def action_vi_move(self, dx: int, dy: int) -> None:
+        self.action_move(dx, dy)
+
+    def action_select(self) -> None:
+        if self._cursor is not None:
+            self.post_message(self.Selected(self, self._cursor))
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        self._goal_x = self._x(cell)
+        self._put_cursor(cell)
+        self.post_message(self.Selected(self, cell))
+
+    def on_focus(self) -> None:
+        self._changed()
+
+    def on_blur(self) -> None:
+        self._changed()
+
+    def on_resize(self) -> None:
+        self._scroll_to_cursor()
+
+    # --- cursor geometry -------------------------------------------------------------------------
+
+    def _x(self, cell: int) -> int:
+        assert self._picture is not None
+        return self._layout.to_cell(self._picture.map.hexes[cell])[0]
+
+    def _horizontal(self, dx: int) -> int | None:
+        """The next hex W or E in the cursor's row; gaps ("no hex") are jumped."""
+        assert self._picture is not None and self._cursor is not None
+        row = self._rows[self._picture.map.hexes[self._cursor].r]
+        i = row.index(self._cursor) + dx
+        return row[i] if 0 <= i < len(row) else None
+
+    def _vertical(self, dy: int) -> int | None:
+        """The hex straight up or down the screen: in the next row that has a hex within
+        half a hex of the cursor's column, the one nearest the goal column. Ties (both
+        neighbours equally near) keep the odd-r offset column, which alternates NE and NW
+        on the way up, so repeated presses walk a straight line."""
+        assert self._picture is not None and self._cursor is not None
+        here = self._picture.map.hexes[self._cursor]
+        x = self._x(self._cursor)
+        goal = x if self._goal_x is None else self._goal_x
+        half = HEX_WIDTH // 2
+        # Odd-r: from an even row the same offset column lies half a hex right, from an
+        # odd row half a hex left.
+        lean = 1 if here.r % 2 == 0 else -1
+        r = here.r + dy
+        while min(self._rows) <= r <= max(self._rows):
+            near = [c for c in self._rows.get(r, ()) if abs(self._x(c) - x) <= half]
+            if near:
+                return min(near, key=lambda c: (abs(self._x(c) - goal), -lean * self._x(c)))
+            r += dy
+        return None
+
+    def _put_cursor(self, cell: int) -> None:
+        moved = cell != self._cursor
+        self._cursor = cell
+        self._changed()
+        self._scroll_to_cursor()
+        if moved:
+            self.post_message(self.CursorMoved(self, cell))
+
+    def _scroll_to_cursor(self) -> None:
+        if self._picture is None or self._cursor is None:
+            return
+        x, y = self._layout.to_cell(self._picture.map.hexes[self._cursor])
+        # Keep one hex of the surroundings in view when there is room for it: what is next
+        # to the cursor matters as much as the hex under it.
+        width, height = self.scrollable_content_region.size
+        across = HEX_WIDTH if width >= 3 * HEX_WIDTH else 0
+        down = HEX_HEIGHT if height >= 3 * HEX_HEIGHT else 0
+        self.scroll_to_region(Region(x, y, HEX_WIDTH, HEX_HEIGHT),
+                              spacing=Spacing(down, across, down, across), animate=False,
+                              immediate=True)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self._strips = None
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        if self._strips is None or self._strips_base != base:
+            self._strips = self._all_strips(base)
+            self._strips_base = base
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width  # scrollbars take their share
+        row = scroll_y + y
+        if not 0 <= row < len(self._strips):
+            return Strip.blank(width, base)
+        return self._strips[row].crop_extend(scroll_x, scroll_x + width, base)
+
+    def _all_strips(self, base: Style) -> list[Strip]:
+        """Every line of the map, uncropped, each character styled over ``base``."""
+        p = self._picture
+        if p is None:
+            return []
+        width, height = self._extent
+        blank = (" ", base)
+        grid = [[blank] * width for _ in range(height)]
+        for c, h in enumerate(p.map.hexes):
+            x, y = self._layout.to_cell(h)
+            for i, (ch, spec, tint) in enumerate(self._hex(c)):
+                style = _style(spec)
+                if tint and style.bgcolor is None:
+                    style += Style(bgcolor=tint)
+                grid[y][x + i] = (ch, base + style)
+        strips = []
+        for line in grid:
+            segments: list[Segment] = []
+            run, run_style = "", base
+            for ch, style in line:
+                if style == run_style:
+                    run += ch
+                    continue
+                if run:
+                    segments.append(Segment(run, run_style))
+                run, run_style = ch, style
+            if run:
+                segments.append(Segment(run, run_style))
+            strips.append(Strip(segments, width))
+        return strips
+
+    def _hex(self, c: int) -> list[tuple[str, str, str]]:
+        """The four columns of cell ``c``: (character, style, background tint)."""
+        p = self._picture
+        assert p is not None
+        unit = self._units.get(c)
+        terrain = p.terrain[c]
+        token = p.tokens.get(c)
+        if unit is not None:
+            side = unit.side % len(SIDE_COLORS)
+            if unit.exhausted:
+                chip = f"{SIDE_COLORS[side]} on #3a3a3a"
+            else:
+                chip = f"bold {SIDE_TEXT[side]} on {SIDE_COLORS[side]}"
+            if unit.active:
+                chip += " underline"
+            label = unit.label[:2].ljust(2)
+            middle = [(label[0], chip), (label[1], chip)]
+            if unit.damage:
+                right = ("!" if unit.damage > 9 else str(unit.damage), DAMAGE_STYLE)
+            else:
+                right = (" ", "")
+            if token:
+                left = (TOKEN_HINT.get(token, "?"), TOKEN_STYLE.get(token, ""))
+            elif c in p.treasure and terrain == PLAIN:
+                left = ("$", TREASURE_STYLE)
+            else:
+                left = (HINT.get(terrain, "?"), self._terrain_style(c))
+            if unit.exhausted:
+                left = (EXHAUSTED_MARK, "dim")
+            if unit.active:
+                left = (ACTIVE_MARK, f"bold {SIDE_COLORS[side]}")
+        else:
+            glyph, spec = self._glyph(c)
+            middle = [(glyph[0], spec), (glyph[1], spec)]
+            left, right = (" ", ""), (" ", "")
+        tint = ""
+        if c in self._reach:
+            left, tint = (REACH_MARK, REACH_STYLE), REACH_BG
+        if c in self._sight:
+            left, tint = (SIGHT_MARK, SIGHT_STYLE), SIGHT_BG
+        if c in self._targets:
+            left, tint = (TARGET_MARK, TARGET_STYLE), TARGET_BG
+        cols = [left, *middle, right]
+        out = [(ch, spec, tint) for ch, spec in cols]
+        if c == self._cursor:
+            # Reverse video is an attribute, not a colour: the cursor shows on any terminal.
+            mark = " reverse bold" if self.has_focus else " underline"
+            out = [(ch, (spec + mark).strip(), tint) for ch, spec, tint in out]
+        return out
+
+    def _glyph(self, c: int) -> tuple[str, str]:
+        """The two-column glyph and style of an empty hex."""
+        p = self._picture
+        assert p is not None
+        token = p.tokens.get(c)
+        if token:
+            return TOKEN_GLYPH.get(token, "??"), TOKEN_STYLE.get(token, "bold")
+        terrain = p.terrain[c]
+        if c in p.treasure and terrain == PLAIN:
+            return TREASURE_GLYPH, TREASURE_STYLE
+        if terrain == SHRINE:
+            honor = p.map.shrine_honor[c]
+            return SHRINE_MARK + (str(honor) if 0 < honor < 10 else "+"), self._terrain_style(c)
+        return GLYPH.get(terrain, "??"), self._terrain_style(c)
+
+    def _terrain_style(self, c: int) -> str:
+        p = self._picture
+        assert p is not None
+        terrain = p.terrain[c]
+        owner = {PORTAL: p.portal_side, SHRINE: p.shrine_side, BEACON: p.beacon_side}.get(terrain)
+        if owner is not None:
+            side = owner[c]
+            return f"bold {SIDE_COLORS[side % len(SIDE_COLORS)]}" if side >= 0 \
+                else f"bold {NEUTRAL}"
+        return TERRAIN_STYLE.get(terrain, "")
+
+    def _side_name(self, side: int) -> str:
+        if 0 <= side < len(self.side_names):
+            return self.side_names[side]
+        return f"side {side + 1}"
+
+    def _terrain_words(self, c: int) -> str:
+        p = self._picture
+        assert p is not None
+        terrain = p.terrain[c]
+        name = TERRAIN_NAMES.get(terrain, terrain)
+        if terrain == SHRINE:
+            side = p.shrine_side[c]
+            held = f"held by {self._side_name(side)}" if side >= 0 else "held by nobody"
+            return f"{name} ({p.map.shrine_honor[c]} Honor, {held})"
+        if terrain == PORTAL:
+            side = p.portal_side[c]
+            return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unused)"
+        if terrain == BEACON:
+            side = p.beacon_side[c]
+            return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unclaimed)"
+        return name
