@@ -1,9 +1,9 @@
 """The long property sweep: thousands of seeded random games, every invariant after every step.
 
-    python -m bench.sweep [--game ascension|firepeak] [--games 10000]
+    python -m bench.sweep [--game ascension|firepeak|tactics] [--games 10000]
 
 The test suite runs a few hundred of these; this is the ten-thousand-game version. Player
-counts and variants rotate game by game.
+counts, variants, scenarios, modes and drafting rotate game by game.
 """
 
 from __future__ import annotations
@@ -16,17 +16,29 @@ from typing import Any
 from core.contract import get_game
 from core.rng import Rng
 
+TACTICS_SETUPS: tuple[tuple[str, int, str], ...] = (
+    ("battle_of_three_shrines", 2, "1v1"),
+    ("ashen_ford", 2, "1v1"),
+    ("crown_of_the_vale", 4, "2v2"),
+    ("four_winds", 3, "brawl"),
+    ("four_winds", 4, "brawl"),
+)
+
 
 def _options(game: str, g: int) -> dict[str, Any]:
     if game == "ascension":
         return {"players": 2 + g % 3, "edition": 1 + g % 2}
+    if game == "tactics":
+        scenario, players, mode = TACTICS_SETUPS[g % len(TACTICS_SETUPS)]
+        return {"players": players, "scenario": scenario, "mode": mode,
+                "draft": bool(g // len(TACTICS_SETUPS) % 2)}
     return {"players": 2 + g % 4,
             "variants": {"clan_powers": bool(g % 2), "reshuffle_once": bool(g // 2 % 2)}}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--game", default="ascension", choices=("ascension", "firepeak"))
+    ap.add_argument("--game", default="ascension", choices=("ascension", "firepeak", "tactics"))
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
