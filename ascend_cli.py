@@ -45,6 +45,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print("ascend selfplay: --clan-powers and --reshuffle-once are Firepeak rules",
               file=sys.stderr)
         return 2
+    if args.game == "tactics":
+        if args.scenario:
+            options["scenario"] = args.scenario
+        if args.mode:
+            options["mode"] = args.mode
+        options["draft"] = args.draft
+    elif args.scenario or args.mode or args.draft:
+        print("ascend selfplay: --scenario, --mode and --draft are Ascension Tactics options",
+              file=sys.stderr)
+        return 2
     show = sys.stderr.isatty() and not args.json
     try:
         report = selfplay(args.game, bots, args.games, args.seed, args.players, options,
@@ -113,6 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--clan-powers", action="store_true", help="Firepeak: Clan Powers rule")
     sp.add_argument("--reshuffle-once", action="store_true",
                     help="Firepeak: reshuffle the Recruitment deck once")
+    sp.add_argument("--scenario", help="Tactics: the scenario id (default: the first that fits)")
+    sp.add_argument("--mode", choices=("1v1", "2v2", "brawl"),
+                    help="Tactics: 1v1 (2 players), 2v2 (4), brawl (3-4)")
+    sp.add_argument("--draft", action="store_true",
+                    help="Tactics: draft the champions instead of the suggested rosters")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
     rp = sub.add_parser("replay", help="replay a save file; --verify checks every step")

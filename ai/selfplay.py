@@ -15,13 +15,18 @@ MAX_STEPS = 200_000  # far beyond any real game: hitting it means an engine loop
 
 @dataclass
 class GameResult:
-    """One finished game: which bot sat where, who won, scores and length."""
+    """One finished game: which bot sat where, who won, scores and length.
+
+    ``tie``: the win is shared between rivals. Several winners are not a tie when they
+    play for one side (a 2 vs 2 team in Ascension Tactics).
+    """
 
     seats: list[str]
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     turns: int
     steps: int
+    tie: bool = False
 
 
 @dataclass
@@ -47,11 +52,13 @@ class SelfplayReport:
             self.seats_by_bot[bot] = self.seats_by_bot.get(bot, 0) + 1
             self.score_sum_by_bot[bot] = self.score_sum_by_bot.get(bot, 0) + r.scores[seat]
             self.wins_by_bot.setdefault(bot, 0)
-        if len(r.winners) > 1:
+        if r.tie:
             self.ties += 1
         else:
-            self.wins_by_bot[r.seats[r.winners[0]]] += 1
-            self.first_seat_wins += int(r.winners[0] == 0)
+            # A team win counts once for each bot of the team.
+            for bot in {r.seats[w] for w in r.winners}:
+                self.wins_by_bot[bot] += 1
+            self.first_seat_wins += int(0 in r.winners)
 
     def as_dict(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
@@ -97,8 +104,20 @@ def play_game(game: str, options: dict[str, Any], seed: int, seats: list[str]) -
         if steps > MAX_STEPS:
             raise RuntimeError(f"{game} seed {seed}: no end after {MAX_STEPS} actions")
     out = mod.outcome(state)
-    turns = sum(out.details.get("turns", [0])) // max(1, len(seats))
-    return GameResult(seats, out.winners, out.scores, turns, steps)
+    turns = _turns_per_player(out.details, len(seats))
+    # Seats of one side (Tactics' 2 vs 2 teams) win together; other games have no sides.
+    side_of = getattr(state, "side_of", None) or tuple(range(len(seats)))
+    tie = len({side_of[w] for w in out.winners}) > 1
+    return GameResult(seats, out.winners, out.scores, turns, steps, tie)
+
+
+def _turns_per_player(details: dict[str, Any], players: int) -> int:
+    """Turns per player: the games report a list of turns per seat, or (Tactics) the side
+    turns played in all, each side's turn being a turn for every player on it."""
+    turns = details.get("turns", [0])
+    if isinstance(turns, int):
+        return turns // max(1, len(details.get("honor", ())) or players)
+    return sum(turns) // max(1, players)
 
 
 def selfplay(game: str, bots: list[str], games: int, seed: int, players: int = 2,

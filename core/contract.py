@@ -88,10 +88,10 @@ def seats_and_names(options: dict[str, Any], players: int) -> tuple[list[str], l
 GAMES: dict[str, str] = {
     "ascension": "core.ascension",
     "firepeak": "core.firepeak",
+    "tactics": "core.tactics",
 }
 
 COMING: dict[str, str] = {
-    "tactics": "Ascension Tactics",
     "inferno": "Ascension Tactics: Inferno",
     "empires": "Ascending Empires",
 }

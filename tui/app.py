@@ -49,6 +49,10 @@ class AscendApp(App[None]):
             from tui.screens.firepeak import FirepeakScreen
 
             return FirepeakScreen(session, message)
+        if session.game == "tactics":
+            from tui.screens.tactics import TacticsScreen
+
+            return TacticsScreen(session, message)
         raise KeyError(f"no table for {session.game!r} yet")
 
     def start_game(self, session: Any, message: str = "") -> None:

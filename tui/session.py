@@ -158,7 +158,10 @@ class GameSession:
     @property
     def round(self) -> int:
         """The round being played, counting from 1."""
-        taken = list(self.state.turns_taken)
+        taken = getattr(self.state, "turns_taken", None)
+        if taken is None:  # Ascension Tactics counts the turns of each side
+            taken = self.state.side_turns
+        taken = list(taken)
         return min(taken) + 1 if not self.over else max(taken)
 
     # --- playing ---------------------------------------------------------------------------

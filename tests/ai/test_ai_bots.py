@@ -36,7 +36,7 @@ def test_registry() -> None:
     with pytest.raises(KeyError):
         make_bot("nobody", "ascension")
     with pytest.raises(ValueError):
-        make_bot("greedy", "tactics")
+        make_bot("greedy", "empires")
 
 
 @pytest.mark.parametrize(("players", "names", "edition"), [

@@ -61,4 +61,4 @@ def test_hint_names_the_plan() -> None:
 def test_unknown_game_has_no_hints() -> None:
     s = A.new_game({"players": 2}, 1)
     with pytest.raises(KeyError):
-        hint("tactics", A.view(s, 0), A.legal_actions(s))
+        hint("empires", A.view(s, 0), A.legal_actions(s))

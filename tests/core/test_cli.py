@@ -47,7 +47,7 @@ def test_selfplay_refuses_unknown_bot_and_game(capsys: pytest.CaptureFixture[str
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["selfplay", "chess", "--games", "1"]) == 2
     assert "unknown game" in capsys.readouterr().err
-    assert main(["selfplay", "tactics", "--games", "1"]) == 2
+    assert main(["selfplay", "empires", "--games", "1"]) == 2
     assert "not playable yet" in capsys.readouterr().err
 
 
@@ -112,3 +112,62 @@ def test_selfplay_firepeak_with_variants(capsys: pytest.CaptureFixture[str]) -> 
     assert data["game"] == "firepeak" and data["games"] == 2
     assert main(["selfplay", "ascension", "--games", "1", "--clan-powers"]) == 2
     assert "Firepeak rules" in capsys.readouterr().err
+
+
+def test_selfplay_tactics_1v1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "tactics", "--players", "2", "--bots", "random,random",
+                 "--games", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "tactics" and data["games"] == 5
+    assert data["wins_by_bot"]["random"] + data["ties"] == 5
+    assert data["avg_turns"] > 0
+    assert main(["selfplay", "tactics", "--players", "2", "--bots", "random", "--games", "2",
+                 "--scenario", "ashen_ford"]) == 0
+    assert "tactics: 2 games" in capsys.readouterr().out
+
+
+def test_selfplay_tactics_teams_brawl_and_draft(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2 vs 2: two winners of one team are a win, not a tie.
+    assert main(["selfplay", "tactics", "--players", "4", "--mode", "2v2", "--bots",
+                 "random", "--games", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 3 and data["wins_by_bot"]["random"] + data["ties"] == 3
+    assert data["wins_by_bot"]["random"] >= 1
+    assert main(["selfplay", "tactics", "--players", "3", "--bots", "random", "--games", "2",
+                 "--draft", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+def test_selfplay_tactics_refuses_options_that_do_not_fit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "tactics", "--players", "2", "--scenario", "crown_of_the_vale",
+                 "--bots", "random", "--games", "1"]) == 2
+    assert "crown_of_the_vale is not played by 2 players" in capsys.readouterr().err
+    assert main(["selfplay", "tactics", "--players", "3", "--mode", "1v1", "--bots",
+                 "random", "--games", "1"]) == 2
+    assert "mode 1v1" in capsys.readouterr().err
+    assert main(["selfplay", "ascension", "--mode", "2v2", "--games", "1"]) == 2
+    assert "Ascension Tactics options" in capsys.readouterr().err
+
+
+def test_replay_verify_a_tactics_save(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import core.tactics as T
+
+    s = T.new_game({"players": 2, "seats": ["bot:random", "bot:random"]}, 4)
+    rng = Rng.stream(4, "cli")
+    actions, sums = [], []
+    for _ in range(60):
+        a = rng.choice(T.legal_actions(s))
+        T.apply(s, a)
+        actions.append(a)
+        sums.append(T.checksum(s))
+    store = SaveStore(tmp_path)
+    path = store.new_path("tactics")
+    store.write(path, make_save("tactics", s.options, 4, actions, sums, T.snapshot(s),
+                                {"players": ["a", "b"], "turn": s.turn_no}))
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "60 actions replayed" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 60

@@ -128,8 +128,8 @@ def test_load_of_an_unknown_or_unbuilt_game_is_a_save_error(game: ModuleType) ->
     assert str(info.value) == "chess save: cannot load this game: unknown game 'chess'; known: " + (
         ", ".join(sorted(core.contract.GAMES))
     )
-    save.game = "tactics"
-    with pytest.raises(SaveError, match="Ascension Tactics is not playable yet"):
+    save.game = "empires"
+    with pytest.raises(SaveError, match="Ascending Empires is not playable yet"):
         load_game(save)
 
 

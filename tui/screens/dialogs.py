@@ -69,7 +69,9 @@ class ChoiceScreen(ModalScreen[int | None]):
     ) -> None:
         super().__init__()
         self.advise = advise
-        self.disabled = list(disabled)
+        # Not ``self.disabled``: that is Textual's own flag, and a non-empty list there would
+        # disable the whole dialog (no focus, no keys).
+        self.greyed = list(disabled)
         self.on_highlight = on_highlight
         self.compact = compact
         if compact:
@@ -85,7 +87,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         with Vertical(classes=classes):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(
-                *[Option(o, disabled=i < len(self.disabled) and self.disabled[i])
+                *[Option(o, disabled=i < len(self.greyed) and self.greyed[i])
                   for i, o in enumerate(self.options)],
                 id="choices")
             yield Static("", id="choice-detail")
@@ -99,7 +101,7 @@ class ChoiceScreen(ModalScreen[int | None]):
     def on_mount(self) -> None:
         options = self.query_one("#choices", OptionList)
         first = next((i for i in range(len(self.options))
-                      if not (i < len(self.disabled) and self.disabled[i])), 0)
+                      if not (i < len(self.greyed) and self.greyed[i])), 0)
         options.highlighted = first
         options.focus()
         self._show_detail(first)

@@ -67,9 +67,37 @@ def firepeak_table(names: list[str], outcome: Any) -> Table:
     return table
 
 
+def tactics_sides(names: list[str], outcome: Any) -> list[list[int]]:
+    """The seats of each Tactics side: one seat per side, except 2 vs 2 where seats 0 and 2
+    play for side 0 and seats 1 and 3 for side 1 (``details["honor"]`` has one entry per
+    side)."""
+    sides = len((outcome.details or {}).get("honor", ())) or len(names)
+    return [[seat for seat in range(len(names)) if seat % sides == side]
+            for side in range(sides)]
+
+
+def tactics_table(names: list[str], outcome: Any) -> Table:
+    """A Rich table of a Tactics result: Honor per side, the side's players, who won."""
+    details = outcome.details or {}
+    honor = list(details.get("honor", outcome.scores))
+    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("Side")
+    table.add_column("Honor", justify="right", style=f"bold {HONOR_COLOR}")
+    sides = tactics_sides(names, outcome)
+    order = sorted(range(len(sides)), key=lambda side: -honor[side])
+    for side in order:
+        seats = sides[side]
+        star = "★ " if any(seat in outcome.winners for seat in seats) else "  "
+        table.add_row(f"{star}{' & '.join(names[seat] for seat in seats)}", str(honor[side]))
+    return table
+
+
 def winner_line(names: list[str], outcome: Any, game: str = "ascension") -> str:
     """``Player 1 wins!``, the names sharing a win, or (Firepeak) a draw."""
     won = [names[i] for i in outcome.winners]
+    if game == "tactics" and len(won) == 2 and len(tactics_sides(names, outcome)) == 2 \
+            and len(names) == 4:
+        return f"{won[0]} & {won[1]} win!"
     if len(won) == 1:
         you = won[0] == "You"
         if game == "firepeak" and (outcome.details or {}).get("complete"):
@@ -88,12 +116,18 @@ def tiebreak_line(outcome: Any, game: str = "ascension") -> str:
         return f"Tiebreak: {text}." if game != "firepeak" else text[:1].upper() + text[1:] + "."
     if game == "firepeak":
         return "No tie: the pattern with the most Power wins."
+    if game == "tactics":
+        turns = (outcome.details or {}).get("turns", 0)
+        if (outcome.details or {}).get("by") == "turn limit":
+            return f"The turn limit ended the game after {turns} turns: most Honor wins."
+        return f"The victory Honor was reached after {turns} turns."
     return "No tie: the highest Honor total wins."
 
 
 FOOTNOTE = {
     "ascension": "Honor = tokens won + Honor printed on the cards owned.",
     "firepeak": "Power counts the Wizard, auras, enchantments and circle.",
+    "tactics": "Honor is kept per side: Shrines held at the end of a turn, and card effects.",
 }
 
 
@@ -116,8 +150,8 @@ class EndScreen(Screen[None]):
             yield Label("Game over", id="end-title")
             yield Label(Text(winner_line(self.names, self.outcome, self.game), style="bold"),
                         id="end-winner")
-            self.table = (firepeak_table if self.game == "firepeak" else score_table)(
-                self.names, self.outcome)
+            tables = {"firepeak": firepeak_table, "tactics": tactics_table}
+            self.table = tables.get(self.game, score_table)(self.names, self.outcome)
             yield Static(self.table, id="end-table")
             yield Label(Text(tiebreak_line(self.outcome, self.game), style="italic"),
                         id="end-tiebreak")

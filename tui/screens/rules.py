@@ -1,5 +1,5 @@
-"""Rules help: short summaries of Ascension and Ascension at Firepeak in our own words,
-and every key of the app; the game being played comes first."""
+"""Rules help: short summaries of Ascension, Ascension at Firepeak and Ascension Tactics in
+our own words, and every key of the app; the game being played comes first."""
 
 from __future__ import annotations
 
@@ -140,6 +140,70 @@ A greyed action key cannot be used now: press it to learn why. Lists only ever o
 what the rules allow; in the spell list a spell you cannot cast says why.
 """
 
+TACTICS_RULES = """\
+# Ascension Tactics in two minutes
+
+**Goal.** Sides fight over a hex battlefield for Honor. The first side whose Honor reaches
+the scenario's goal at the end of one of its turns wins (30 in Battle of the Three Shrines).
+In 1 vs 1 and in a brawl every player is a side; in 2 vs 2 partners share Honor, turns and
+Treasures, and each keeps their own deck and units.
+
+**Cards.** As in Ascension, each player has a deck (8 Apprentices for 1 Rune, 2 Militia for
+1 Power) and a hand of five. Play cards for **◆ Runes** and **▲ Power**. Runes buy Heroes and
+Constructs from the six-card center row or the Mystic / Heavy Infantry piles; a Monster in
+the row is bought with Power instead. Your Gateway also gives you Power every turn.
+
+**Units.** Your champions start off the field. Spending Power to *command* one exhausts it
+for the rest of the turn; it then enters at one of your free portals (if off the field), may
+make one move (Speed = hexes; a Forest costs two; enemies block; allies can be crossed but
+not shared), and may attack. Attacks hit an adjacent enemy, or one up to 3 hexes away in
+line of sight for a **Ranged** unit (Forests and enemy units in between block the view).
+An attack deals the attacker's Strength as damage, and a unit whose damage reaches its
+Defense is defeated. **Strikeback** hits back at the same moment; **Area** hits every enemy
+in reach at once; **Double** attacks twice. A defeated unit leaves the field and its
+Constructs go to the discard pile.
+Cultists cost 2 Power and come straight through a portal (four at most on the field).
+
+**Constructs** are equipped to one of your champions and change its numbers while it
+carries them. **Treasures** lie face down on the map: end a move or arrive on one to take it.
+Play one on a unit of yours when you may act, or when an attack is declared (both sides get
+the chance, in turn), for a bonus until the end of the turn.
+
+**Honor.** At the end of your turn every Shrine your side controls scores for you (control
+= strictly more units of yours on it and next to it than of any other side). Some cards give
+Honor too. At the end of a turn hands are discarded, five new cards are drawn, your units
+are readied and all damage heals.
+
+**Drafting** (optional): instead of the scenario's suggested rosters, the players pick
+champions one at a time from a face-up row.
+
+# Keys at the Tactics table
+
+| Key | What it does |
+|-----|--------------|
+| ← → ↑ ↓ | move the cursor over the map (the panel at the bottom right says what is there) |
+| enter / space / click | + hex: deploy or move there · × enemy: attack it · a unit: pick it |
+| c | command the unit under the cursor or picked; else a list of your units and Cultists |
+| d | the commanded unit is done |
+| l | line of sight from the commanded (or picked) unit to the cursor, drawn with • |
+| p | play a card from your hand |
+| a | acquire a card (center row, Mystic, Heavy Infantry) |
+| t | play a Treasure on one of your units |
+| e | end the turn (asks first while cards are left in hand) |
+| s | 2 vs 2: hand the turn to your partner |
+| h / H | hint / play the hint |
+| S / q / ? | save / save and back to the menu / this help |
+| pageup / pagedown | scroll the game log |
+
+On the map a unit is two letters on its side's colour (the side panel lists yours with the
+same letters); `z` marks an exhausted unit, a digit its damage, `$$` a Treasure, `⌂` a
+Shrine with its Honor, `@@` a portal, `♣♣` a Forest. Lists offer only what the rules allow;
+a greyed line says why not. Escape in a choice list puts it aside so you can look at the
+map; enter brings it back.
+"""
+
+SECTIONS = {"ascension": RULES, "firepeak": FIREPEAK_RULES, "tactics": TACTICS_RULES}
+
 
 class RulesScreen(Screen[None]):
     """The rules summaries and key lists; escape or q goes back."""
@@ -151,8 +215,8 @@ class RulesScreen(Screen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = (FIREPEAK_RULES + "\n" + RULES if self.game == "firepeak"
-                else RULES + "\n" + FIREPEAK_RULES)
+        first = self.game if self.game in SECTIONS else "ascension"
+        text = "\n".join([SECTIONS[first], *(t for g, t in SECTIONS.items() if g != first)])
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(text, id="rules")
         yield KeyFooter()

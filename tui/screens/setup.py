@@ -1,8 +1,9 @@
 """New game set-up: game, players, who plays each seat, the game's own options, and seed.
 
 Ascension asks for the edition and the Honor pool; Ascension at Firepeak for its two
-variants (Clan Powers, reshuffling the Recruitment deck once). Settings that do not apply
-to the chosen game are hidden.
+variants (Clan Powers, reshuffling the Recruitment deck once); Ascension Tactics for the
+mode (tied to the player count), a scenario played in that mode by that many players, and
+whether champions are drafted. Settings that do not apply to the chosen game are hidden.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
 from core.contract import COMING, GAMES
+from core.tactics.scenarios import MODE_PLAYERS, scenarios
 from tui.screens.load import game_title
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
@@ -23,10 +25,22 @@ from tui.widgets.setting import Setting
 MAX_SEATS = 5
 HONOR_PER_PLAYER = 30
 # Player counts each game takes.
-PLAYER_RANGE = {"ascension": (2, 4), "firepeak": (2, 5)}
+PLAYER_RANGE = {"ascension": (2, 4), "firepeak": (2, 5), "tactics": (2, 4)}
 # Settings shown only for one game.
-GAME_SETTINGS = {"ascension": ("edition", "honor"), "firepeak": ("clan-powers", "reshuffle")}
+GAME_SETTINGS = {"ascension": ("edition", "honor"), "firepeak": ("clan-powers", "reshuffle"),
+                 "tactics": ("mode", "scenario", "draft")}
 ON_OFF = [(False, "off"), (True, "on")]
+MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl"}
+
+
+def tactics_modes(players: int) -> list[tuple[str, str]]:
+    """The Tactics modes played by ``players`` seats (2: 1 vs 1; 3: brawl; 4: teams or brawl)."""
+    return [(m, MODE_LABELS[m]) for m in ("1v1", "2v2", "brawl") if players in MODE_PLAYERS[m]]
+
+
+def tactics_scenarios(players: int, mode: str) -> list[tuple[str, str]]:
+    """The scenarios that can be played by ``players`` seats in ``mode``, as (id, name)."""
+    return [(sc.id, sc.name) for sc in scenarios() if players in sc.players and mode in sc.modes]
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -79,6 +93,10 @@ class SetupScreen(Screen[None]):
                           id="clan-powers")
             yield Setting("Reshuffle", ON_OFF, note="the Recruitment deck once: longer game",
                           id="reshuffle")
+            yield Setting("Mode", tactics_modes(2), id="mode")
+            yield Setting("Scenario", tactics_scenarios(2, "1v1"), id="scenario")
+            yield Setting("Draft", ON_OFF, note="pick champions in turn instead of the "
+                          "suggested rosters", id="draft")
             with Horizontal(id="seed-row"):
                 yield Label("Seed", id="seed-label")
                 yield Input(placeholder="random", restrict=r"[0-9]*", max_length=12, id="seed")
@@ -112,8 +130,23 @@ class SetupScreen(Screen[None]):
         players = int(players_setting.value)
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}", Setting).display = i < players
+        self._sync_tactics(players)
         if not self.honor_touched:
             self.query_one("#honor", Setting).select(HONOR_PER_PLAYER * players)
+
+    def _sync_tactics(self, players: int) -> None:
+        """Tactics: the modes of this player count, then the scenarios of that mode."""
+        mode = self.query_one("#mode", Setting)
+        modes = tactics_modes(players)
+        if mode.values != modes:
+            mode.set_values(modes, mode.value)
+        scenario = self.query_one("#scenario", Setting)
+        fitting = tactics_scenarios(players, str(mode.value))
+        if scenario.values != fitting:
+            scenario.set_values(fitting or [("", "none for this mode")], scenario.value)
+        chosen = next((sc for sc in scenarios() if sc.id == scenario.value), None)
+        scenario.note = f"first to {chosen.victory_honor} Honor" if chosen else ""
+        scenario.refresh()
 
     @on(Setting.Changed)
     def _changed(self, event: Setting.Changed) -> None:
@@ -145,6 +178,12 @@ class SetupScreen(Screen[None]):
                 "clan_powers": bool(self.query_one("#clan-powers", Setting).value),
                 "reshuffle_once": bool(self.query_one("#reshuffle", Setting).value),
             }
+        elif game == "tactics":
+            options["mode"] = str(self.query_one("#mode", Setting).value)
+            scenario = str(self.query_one("#scenario", Setting).value)
+            if scenario:
+                options["scenario"] = scenario
+            options["draft"] = bool(self.query_one("#draft", Setting).value)
         else:
             options["edition"] = int(self.query_one("#edition", Setting).value)
             options["honor_pool"] = int(self.query_one("#honor", Setting).value)
@@ -154,7 +193,9 @@ class SetupScreen(Screen[None]):
         """Start the game with these options."""
         game, options, seed = self.options()
         if game in COMING:
-            playable = " and ".join(game_title(key) for key in GAMES)
+            titles = [game_title(key) for key in GAMES]
+            playable = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1
+                                    else titles)
             self.notify(f"{COMING[game]} is coming in a later version; "
                         f"{playable} can be played now.", severity="warning")
             return
