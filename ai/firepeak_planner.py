@@ -32,6 +32,10 @@ DECISION_WORLDS = 2  # worlds for a decision (a rescue or a spell's target)
 DRAWS = 4
 TOP_FIRST = 4
 TOP_SECOND = 4
+# With four or five players every evaluation scores more tables and the turn budget
+# (p95 300 ms) is spent sooner, so the deeper search looks at fewer first and second actions.
+CROWD = 4
+TOP_CROWDED = 3
 SEARCHED_DECISIONS = frozenset({"place", "rescue_pick", *ev.TARGET_KINDS})
 
 
@@ -110,7 +114,8 @@ class FirepeakPlannerBot:
         if left >= 2 and cands:
             order = sorted(cands, key=lambda a: -values[a])
             rank = {a: i for i, a in enumerate(order)}
-            for a1 in order[:TOP_FIRST]:
+            top = TOP_FIRST if s0.n < CROWD else TOP_CROWDED
+            for a1 in order[:top]:
                 v, follow = self._two_step(worlds, draws, me, a1, rank)
                 values[a1] = v
                 plans[a1] = (a1, follow) if follow is not None else (a1,)
@@ -154,7 +159,7 @@ class FirepeakPlannerBot:
         cands.sort(key=lambda a: rank.get(a, len(rank)))
         dr = [u for u in draws if u in t.recruit] or None
         best_v, best_a = stay, None
-        for a2 in cands[:TOP_SECOND]:
+        for a2 in cands[:TOP_SECOND if t.n < CROWD else TOP_CROWDED]:
             v = ev.expected(t, a2, me, dr)
             if v > best_v:
                 best_v, best_a = v, a2
