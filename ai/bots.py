@@ -43,6 +43,8 @@ BOTS: dict[str, str] = {
 GAME_BOTS: dict[tuple[str, str], str] = {
     ("firepeak", "greedy"): "ai.firepeak_greedy:FirepeakGreedyBot",
     ("firepeak", "planner"): "ai.firepeak_planner:FirepeakPlannerBot",
+    ("tactics", "greedy"): "ai.tactics_greedy:TacticsGreedyBot",
+    ("tactics", "planner"): "ai.tactics_planner:TacticsPlannerBot",
 }
 
 

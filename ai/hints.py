@@ -33,6 +33,10 @@ def hint(game: str, view: Any, legal: list[Action]) -> Hint:
         from ai.firepeak_hints import firepeak_hint
 
         return firepeak_hint(view, legal)
+    if game == "tactics":
+        from ai.tactics_hints import tactics_hint
+
+        return tactics_hint(view, legal)
     if game != "ascension":
         raise KeyError(f"no hints for {game!r} yet")
     if not legal:

@@ -1,0 +1,261 @@
+"""Tactics hints: the planner's pick for the seat to move, with a one-line reason.
+
+Deterministic: a fresh planner with a fixed seed answers (it deals the same world from the
+view and its CP-SAT models run with a fixed seed, one worker and a full tie-break), so the
+same position always gives the same hint. A command's reason names where the unit goes
+(the north shrine, a Treasure, a cell) and whom it defeats, with the numbers:
+"Command Arha Templar: move next to the north shrine and defeat Twilight Scout (4 >= 3)".
+"""
+
+from __future__ import annotations
+
+from ai import tactics_eval as ev
+from ai import tactics_model as tm
+from ai.hints import HINT_SEED, MAX_THEN, Hint
+from core.contract import Action
+from core.hexgrid import to_offset
+from core.tactics.cards import Op
+from core.tactics.view import TacticsView, card_name, cell_name, describe, unit_name
+
+_DECISION_WHY = {
+    "draft": "the best body for the Power it costs",
+    "assign": "the best champion for your own roster",
+    "mode": "the option worth most now",
+    "banish": "the card you miss least",
+    "buff": "the unit that will use it",
+    "damage": "where it defeats the most valuable enemy",
+    "turret_attack": "where it defeats the most valuable enemy",
+    "defeat": "the most valuable enemy in reach",
+    "free_command": "the costliest unit with something to do",
+    "ready": "the costliest champion to command again",
+    "acquire_free": "the most valuable card it can take",
+    "copy_center": "the strongest hero to copy",
+    "place_token": "the best spot for it",
+    "move_token": "a better spot for it",
+    "forest_under": "slows the most valuable enemy",
+    "move_portal": "a portal closer to the shrines",
+    "portal_to": "closest to the shrines",
+    "destroy_construct": "the costliest construct",
+    "order": "the order does not matter here",
+    "equip": "the champion it helps most",
+}
+
+
+def tactics_hint(view: TacticsView, legal: list[Action]) -> Hint:
+    if not legal:
+        raise ValueError("there is no decision to hint: no legal actions")
+    from ai.tactics_planner import TacticsPlannerBot
+
+    if len(legal) == 1:
+        return Hint(legal[0], f"{describe(view, legal[0])}: the only choice", (legal[0],))
+    bot = TacticsPlannerBot("tactics", HINT_SEED)
+    action, plan = bot.recommend(view, legal)
+    return Hint(action, reason(view, action, plan, bot), plan)
+
+
+# --- words -----------------------------------------------------------------------------------
+
+def _op_words(op: Op) -> str:
+    if op.op in ("runes", "power", "honor"):
+        word = {"runes": "Rune" if op.n == 1 else "Runes", "power": "Power",
+                "honor": "Honor"}[op.op]
+        return f"+{op.n} {word}"
+    if op.op == "draw":
+        return f"draw {op.n}"
+    return ev.fx.op_text(op)
+
+
+def effect_words(ops: tuple[Op, ...]) -> str:
+    return ", ".join(_op_words(o) for o in ops)
+
+
+def _where(view: TacticsView, c: int) -> str:
+    """'north', 'south-west', 'centre': where cell ``c`` sits against the middle of the map."""
+    hexes = view.map.hexes
+    cols = [to_offset(h)[0] for h in hexes]
+    rows = [to_offset(h)[1] for h in hexes]
+    col, row = to_offset(hexes[c])
+    mid_c = (min(cols) + max(cols)) / 2
+    mid_r = (min(rows) + max(rows)) / 2
+    ns = "north" if row < mid_r - 0.5 else "south" if row > mid_r + 0.5 else ""
+    we = "west" if col < mid_c - 0.5 else "east" if col > mid_c + 0.5 else ""
+    return "-".join(w for w in (ns, we) if w) or "centre"
+
+
+def shrine_name(view: TacticsView, c: int) -> str:
+    """'the north shrine', 'the centre shrine' — with its cell when two share the words."""
+    where = _where(view, c)
+    twin = any(x != c and _where(view, x) == where for x in view.map.shrines)
+    return f"the {where} shrine" + (f" at {cell_name(view, c)}" if twin else "")
+
+
+def place_words(view: TacticsView, cell: int) -> str:
+    """Where a unit ends, in words: next to / onto a shrine, onto a Treasure, or the cell."""
+    m = view.map
+    live = [c for c in m.shrines if view.terrain[c] == "shrine"]
+    if cell in live:
+        return f"onto {shrine_name(view, cell)}"
+    near = [c for c in live if cell in m.neighbours[c]]
+    if near:
+        names = " and ".join(shrine_name(view, c) for c in near)
+        return f"next to {names}"
+    if cell in view.face_down:
+        return f"onto the Treasure at {cell_name(view, cell)}"
+    return f"to {cell_name(view, cell)}"
+
+
+# --- the command plan ------------------------------------------------------------------------
+
+def _mover_index(bot: object, view: TacticsView, action: Action) -> int | None:
+    last = getattr(bot, "last", None)
+    if last is None or last.problem is None or last.plan is None:
+        return None
+    prob, plan, ps = last.problem, last.plan, last.pieces
+    for i, m in enumerate(prob.movers):
+        if plan.choice[i] < 0:
+            continue
+        if action.kind == "command":
+            if action.card == -1 and ps[i].new and m.opts[plan.choice[i]].entry == action.option:
+                return i
+            if action.card == m.unit:
+                return i
+        elif view.cmd is not None and view.cmd.unit == m.unit:
+            return i
+    return None
+
+
+def command_words(view: TacticsView, bot: object, i: int, step: Action | None = None) -> str:
+    """'deploy at (10,4) and move next to the north shrine and defeat Twilight Scout
+    (4 >= 3)'; for a ``step`` of a command already under way only what that step is for."""
+    last = bot.last  # type: ignore[attr-defined]
+    prob: tm.CommandProblem = last.problem
+    plan: tm.CommandPlan = last.plan
+    m = prob.movers[i]
+    o = m.opts[plan.choice[i]]
+    parts: list[tuple[str, str]] = []
+    if m.start < 0:
+        parts.append(("deploy", f"deploy at {cell_name(view, o.entry)}"))
+    here = m.start if m.start >= 0 else o.entry
+    if o.dest != here:
+        parts.append(("move", f"move {place_words(view, o.dest)}"))
+    elif m.start >= 0:
+        place = place_words(view, o.dest)
+        place = place.replace("to ", "at ", 1) if place.startswith("to ") else place
+        parts.append(("move", "stay " + place.replace("onto ", "on ", 1)))
+    hits: list[int] = []
+    for atks, counts in ((tm.early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
+        for a, k in zip(atks, counts, strict=True):
+            if k:
+                hits += [f for f in a.hits if f not in hits]
+    for f in hits:
+        foe = prob.foes[f]
+        name = unit_name(view, foe.unit)
+        dealt = _damage_by(prob, plan, f)
+        if f in plan.kills:
+            if len(dealt) == 1:
+                parts.append(("attack", f"defeat {name} ({dealt[0][1]} >= {foe.need})"))
+            else:
+                total = " + ".join(str(d) for _, d in dealt)
+                parts.append(("attack", f"defeat {name} together ({total} >= {foe.need})"))
+        else:
+            parts.append(("attack", f"attack {name}"))
+    if step is not None:
+        if step.kind == "done":
+            return "its command is complete"
+        if step.kind == "move":
+            return (f"{place_words(view, step.option)}" if not place_words(
+                view, step.option).startswith("to ") else "a better place for next turn")
+        if step.kind == "attack":
+            name = unit_name(view, step.card) if step.card >= 0 else ""
+            mine = [txt for kind, txt in parts if kind == "attack" and (not name or name in txt)]
+            return mine[0] if mine else "wear it down"
+        parts = [p for p in parts if p[0] != step.kind]
+        if step.kind == "deploy":
+            return "then " + " and ".join(txt for _, txt in parts) if parts else ""
+    return " and ".join(txt for _, txt in parts) if parts else "hold its ground"
+
+
+def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
+               ) -> list[tuple[int, int]]:
+    out = []
+    for i, m in enumerate(prob.movers):
+        k = plan.choice[i]
+        if k < 0:
+            continue
+        o = m.opts[k]
+        dmg = 0
+        for atks, counts in ((tm.early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
+            for a, c in zip(atks, counts, strict=True):
+                if f in a.hits:
+                    dmg += a.strength * c
+        if dmg:
+            out.append((m.unit, dmg))
+    return out
+
+
+# --- the reason ------------------------------------------------------------------------------
+
+def reason(view: TacticsView, action: Action, plan: tuple[Action, ...], bot: object) -> str:
+    head = describe(view, action)
+    k = action.kind
+    why = ""
+    if view.pending is not None:
+        d = view.pending
+        if d.kind == "react":
+            why = ("it turns this fight" if k == "treasure"
+                   else "no Treasure changes this fight")
+        elif k == "decline":
+            why = "nothing here is worth it"
+        else:
+            why = _DECISION_WHY.get(d.kind, "")
+    elif k in ("command", "deploy", "move", "attack", "done"):
+        i = _mover_index(bot, view, action)
+        if i is not None:
+            why = command_words(view, bot, i, None if k == "command" else action)
+        elif k == "done":
+            why = "nothing more worth doing with this unit"
+    elif k == "play":
+        why = effect_words(view.cards[action.card].effect)
+        if view.cards[action.card].kind == "construct":
+            b = view.cards[action.card].bonus
+            bits = [f"+{v} {n}" for n, v in (("Strength", b.strength), ("Defense", b.defense),
+                                              ("Speed", b.speed)) if v > 0]
+            bits += sorted(b.keywords)
+            if b.command:
+                bits.append(f"{b.command:+d} command cost")
+            why = "equip: " + ", ".join(bits) if bits else why
+    elif k == "acquire":
+        card = (view.cards[action.card] if action.card >= 0 else None)
+        if card is not None and card.kind in ("champion", "monster"):
+            why = (f"{card.strength}/{card.defense}, command {card.command}: a new unit for "
+                   f"your roster")
+        elif card is not None:
+            why = effect_words(card.effect) or card.kind
+        else:
+            why = "+2 Runes each play" if action.card == ev.MYSTIC_PILE else \
+                "+2 Power each play"
+    elif k == "end":
+        me = view.me
+        left = []
+        if me.runes:
+            left.append(f"{me.runes} Rune{'s' if me.runes != 1 else ''}")
+        if me.power:
+            left.append(f"{me.power} Power")
+        why = ("nothing left worth " + " or ".join(left)) if left else "nothing left to do"
+    elif k == "switch":
+        why = "your partner has not acted yet"
+    if why:
+        head += f": {why}"
+    rest = [a for a in plan[1:] if a.kind not in ("end", "done")]
+    if rest and view.pending is None and k == "command":
+        named = [_lower(describe(view, a)) for a in rest if a.kind == "command"][:MAX_THEN]
+        if named:
+            head += ", then " + ", ".join(named)
+    return head
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+__all__ = ["card_name", "place_words", "reason", "shrine_name", "tactics_hint"]
