@@ -23,7 +23,13 @@ from core.ascension.view import DECISION_PROMPTS
 from core.contract import Action, Event
 from tui import theme
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.table import HINT_AND_GAME_BINDINGS, LOG_BINDINGS, TableScreen, possessive
+from tui.screens.table import (
+    HINT_AND_GAME_BINDINGS,
+    LOG_BINDINGS,
+    TableScreen,
+    find_hint,
+    possessive,
+)
 from tui.widgets.cards import CardView
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
@@ -94,7 +100,7 @@ class AscensionScreen(TableScreen):
 
     def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
         """The hint for this position (see ``find_hint``)."""
-        return find_hint(self.session.game, view, legal)
+        return find_hint(self.session.game, view, legal, A.describe)
 
     def point_at_hint(self, action: Action) -> None:
         """Focus the card the hint is about, so enter does it."""
@@ -446,7 +452,7 @@ class AscensionScreen(TableScreen):
         game, legal = self.session.game, self.session.legal()
 
         def advise() -> tuple[int, str] | None:
-            result = find_hint(game, v, legal)
+            result = find_hint(game, v, legal, A.describe)
             if result is None or result[0] not in actions:
                 return None
             return actions.index(result[0]), result[1]
@@ -541,31 +547,3 @@ class AscensionScreen(TableScreen):
     def _end_turn(self) -> None:
         self.do(Action("end"))
         self.advance()
-
-
-
-def find_hint(game: str, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
-    """The hint for this position: ``ai.hints`` if present, else the best bot's pick."""
-    try:
-        from ai.hints import hint
-    except ImportError:
-        hint = None
-    if hint is not None:
-        try:
-            result = hint(game, view, legal)
-        except KeyError:
-            result = None
-        if result is not None:
-            action = Action(*result.action)
-            reason = str(getattr(result, "reason", "") or "")
-            return action, reason or A.describe(view, action)
-    try:
-        from ai.bots import BOTS, make_bot
-    except ImportError:
-        return None
-    for name in ("planner", "greedy"):
-        if name in BOTS:
-            bot = make_bot(name, game, 0)
-            action = Action(*bot.choose(view, legal))
-            return action, f"{A.describe(view, action)} (what the {name} bot would do)"
-    return None

@@ -30,7 +30,13 @@ from core.firepeak.rules import action_source
 from core.firepeak.state import DUNGEON, GUARD
 from tui import firepeak_text as ft
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.table import HINT_AND_GAME_BINDINGS, LOG_BINDINGS, TableScreen, possessive
+from tui.screens.table import (
+    HINT_AND_GAME_BINDINGS,
+    LOG_BINDINGS,
+    TableScreen,
+    find_hint,
+    possessive,
+)
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
@@ -136,7 +142,7 @@ class FirepeakScreen(TableScreen):
 
     def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
         """The hint for this position (see ``find_hint``)."""
-        return find_hint(view, legal)
+        return find_hint("firepeak", view, legal, F.describe)
 
     def hint_reason(self, action: Action, reason: str) -> str:
         """The engine's reason, or the action itself when it gave none."""
@@ -930,7 +936,7 @@ class FirepeakScreen(TableScreen):
         legal = self.session.legal()
 
         def advise() -> tuple[int, str] | None:
-            result = find_hint(view, legal)
+            result = find_hint("firepeak", view, legal, F.describe)
             if result is None or result[0].card not in choices:
                 return None
             return choices.index(result[0].card), result[1]
@@ -1071,31 +1077,3 @@ class FirepeakScreen(TableScreen):
             if row:
                 self.cursor = min(row, key=lambda sp: abs(sp[1] - here[1]))[0]
         self.refresh_table()
-
-
-def find_hint(view: Any, legal: list[Action]) -> tuple[Action, str] | None:
-    """A hint for this Firepeak position: ``ai.hints`` if it knows Firepeak, else the
-    strongest bot that plays it; None when neither does yet."""
-    try:
-        from ai.hints import hint
-    except ImportError:
-        hint = None
-    if hint is not None:
-        try:
-            result = hint("firepeak", view, legal)
-        except (KeyError, ValueError):
-            result = None
-        if result is not None:
-            return Action(*result.action), str(getattr(result, "reason", "") or "")
-    try:
-        from ai.bots import make_bot
-    except ImportError:
-        return None
-    for name in ("planner", "greedy"):
-        try:
-            bot = make_bot(name, "firepeak", 0)
-        except (KeyError, ValueError, ImportError):
-            continue
-        action = Action(*bot.choose(view, legal))
-        return action, f"{F.describe(view, action)} (what the {name} bot would do)"
-    return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from abc import ABCMeta, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -44,6 +45,20 @@ LOG_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", "Log up", show=False),
     Binding("pagedown", "log_page(1)", "Log down", show=False),
 ]
+
+
+def find_hint(game: str, view: Any, legal: list[Action],
+              describe: Callable[[Any, Action], str]) -> tuple[Action, str] | None:
+    """The solver's pick for this position and its one-line reason (the action described
+    when the reason is empty); None for a game without hints."""
+    from ai.hints import hint
+
+    try:
+        result = hint(game, view, legal)
+    except (KeyError, ValueError):
+        return None
+    action = Action(*result.action)
+    return action, result.reason or describe(view, action)
 
 
 def possessive(name: str) -> str:

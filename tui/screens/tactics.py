@@ -48,7 +48,7 @@ from core.tactics.view import card_name, cell_name, unit_name
 from tui import tactics_text as tt
 from tui import theme
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.table import LOG_BINDINGS, TableScreen, possessive
+from tui.screens.table import LOG_BINDINGS, TableScreen, find_hint, possessive
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.hexmap import HexMap, MapPicture, UnitMark
@@ -153,7 +153,7 @@ class TacticsScreen(TableScreen):
             self.notify(note, severity="warning")
 
     def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
-        return find_hint(view, legal)
+        return find_hint("tactics", view, legal, T.describe)
 
     def hint_reason(self, action: Action, reason: str) -> str:
         return reason or self.session.describe(action)
@@ -607,7 +607,7 @@ class TacticsScreen(TableScreen):
         view = T.view(s, d.seat)
 
         def advise() -> tuple[int, str] | None:
-            result = find_hint(view, legal)
+            result = find_hint("tactics", view, legal, T.describe)
             if result is None or result[0] not in actions:
                 return None
             return actions.index(result[0]), result[1]
@@ -932,31 +932,3 @@ def sight_path(s: Any, source: int, target: int) -> list[int] | None:
     if path is None:  # cannot happen while both agree; draw the two ends rather than nothing
         return [start, target]
     return [c for c in (m.cell(h) for h in path) if c is not None]
-
-
-def find_hint(view: Any, legal: list[Action]) -> tuple[Action, str] | None:
-    """A hint: ``ai.hints`` if it knows Tactics, else the strongest bot that plays it; None
-    when neither does yet."""
-    try:
-        from ai.hints import hint
-    except ImportError:
-        hint = None
-    if hint is not None:
-        try:
-            result = hint("tactics", view, legal)
-        except (KeyError, ValueError):
-            result = None
-        if result is not None:
-            return Action(*result.action), str(getattr(result, "reason", "") or "")
-    try:
-        from ai.bots import make_bot
-    except ImportError:
-        return None
-    for name in ("planner", "greedy"):
-        try:
-            bot = make_bot(name, "tactics", 0)
-        except (KeyError, ValueError, ImportError):
-            continue
-        action = Action(*bot.choose(view, legal))
-        return action, f"{T.describe(view, action)} (what the {name} bot would do)"
-    return None
