@@ -231,6 +231,22 @@ def make_map(
 # --- movement -----------------------------------------------------------------------------
 
 
+def entry_cost(terrain: Sequence[str], portal_side: Sequence[int],
+               occupant_side: Sequence[int], side: int, cell: int, barrier: bool) -> int:
+    """Movement points ``side`` spends to step onto ``cell``, or 0 if it may not: an enemy
+    unit or an enemy portal is there, or an Enchanted barrier. A Forest costs 2."""
+    occ = occupant_side[cell]
+    if occ != -1 and occ != side:
+        return 0
+    owner = portal_side[cell]
+    if owner != -1 and owner != side:
+        return 0
+    t = terrain[cell]
+    if barrier and t == ENCHANTED:
+        return 0
+    return 2 if t == FOREST else 1
+
+
 def move_targets(
     m: MapDef,
     terrain: Sequence[str],
@@ -257,17 +273,9 @@ def move_targets(
             if best[here] != spent:
                 continue  # reached more cheaply later in the search order: stale entry
             for nb in nbrs[here]:
-                t = terrain[nb]
-                total = spent + (2 if t == FOREST else 1)
-                if total > speed:
-                    continue
-                occ = occupant_side[nb]
-                if occ != -1 and occ != side:
-                    continue
-                owner = portal_side[nb]
-                if owner != -1 and owner != side:
-                    continue
-                if barrier and t == ENCHANTED:
+                cost = entry_cost(terrain, portal_side, occupant_side, side, nb, barrier)
+                total = spent + cost
+                if not cost or total > speed:
                     continue
                 old = best.get(nb)
                 if old is None or total < old:
@@ -316,18 +324,11 @@ def move_path(
             if here == goal:
                 found.append((tainted, -beacons.bit_count(), spent, dirs, cells))
             for d, nb in steps[here]:
+                cost = entry_cost(terrain, portal_side, occupant_side, side, nb, barrier)
+                total = spent + cost
+                if not cost or total > speed:
+                    continue
                 t = terrain[nb]
-                total = spent + (2 if t == FOREST else 1)
-                if total > speed:
-                    continue
-                occ = occupant_side[nb]
-                if occ != -1 and occ != side:
-                    continue
-                owner = portal_side[nb]
-                if owner != -1 and owner != side:
-                    continue
-                if barrier and t == ENCHANTED:
-                    continue
                 nb_beacons = beacons
                 if t == BEACON and (beacon_owner is None or beacon_owner[nb] != side):
                     nb_beacons |= 1 << nb
