@@ -15,11 +15,12 @@ tied seats. Games run in ``--jobs`` processes; each game's result depends only o
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+from bench.stats import latency_lines, timing_ms
 
 TARGET_LO, TARGET_HI = 0.40, 0.60
 TURN_P95_MS = 300.0
@@ -75,13 +76,6 @@ def _play_args(args: tuple[int, int, list[str], dict[str, bool]]) -> GameLog:
     return play(*args)
 
 
-def pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
-
-
 def summarise(logs: list[GameLog], players: int) -> dict[str, Any]:
     from core.firepeak.cards import WIZARDS
 
@@ -112,10 +106,8 @@ def summarise(logs: list[GameLog], players: int) -> dict[str, Any]:
                      "wins": wiz_wins[i], "draws": wiz_draws[i],
                      "win_rate": wiz_wins[i] / wiz_games[i] if wiz_games[i] else 0.0}
                     for i in range(len(WIZARDS))],
-        "decision_ms": {"n": len(dec), "median": 1000 * statistics.median(dec) if dec else 0.0,
-                        "p95": 1000 * pct(dec, 0.95), "max": 1000 * max(dec, default=0.0)},
-        "turn_ms": {"n": len(turns), "median": 1000 * statistics.median(turns) if turns else 0.0,
-                    "p95": 1000 * pct(turns, 0.95), "max": 1000 * max(turns, default=0.0)},
+        "decision_ms": timing_ms(dec),
+        "turn_ms": timing_ms(turns),
     }
 
 
@@ -149,12 +141,7 @@ def report(r: dict[str, Any]) -> str:
         lines.append(f"{w['wizard']:<28} {w['clan']:<15} {w['games']:>5} {w['wins']:>5} "
                      f"{w['draws']:>5} {100 * w['win_rate']:>5.1f}% "
                      f"{50 * w['win_rate'] / par:>6.1f}%  {band(w['win_rate'], par)}")
-    d, t = r["decision_ms"], r["turn_ms"]
-    lines.append(f"planner decision: n={d['n']} median {d['median']:.1f} ms  p95 {d['p95']:.1f} ms"
-                 f"  max {d['max']:.1f} ms")
-    lines.append(f"planner turn:     n={t['n']} median {t['median']:.1f} ms  p95 {t['p95']:.1f} ms"
-                 f"  max {t['max']:.1f} ms   target p95 <= {TURN_P95_MS:.0f} ms: "
-                 f"{'met' if t['p95'] <= TURN_P95_MS else 'NOT met'}")
+    lines += latency_lines(r["decision_ms"], r["turn_ms"], TURN_P95_MS)
     return "\n".join(lines)
 
 

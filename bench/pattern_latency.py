@@ -29,6 +29,7 @@ from ai.pattern import (
     legal_swaps,
     resolve,
 )
+from bench.stats import pct
 from core.firepeak.pattern import CLANS, SIZE
 
 Slots = list[Creature | None]
@@ -74,11 +75,6 @@ def stress(rng: random.Random) -> Slots:
                         if rng.random() < fill else None for _ in range(SIZE)]
         if not is_legal(slots):
             return slots
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
 def timed(fn: Callable[[], object]) -> float:

@@ -16,11 +16,7 @@ import time
 
 import core.ascension as A
 from ai.bots import make_bot
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
+from bench.stats import pct
 
 
 def main(argv: list[str] | None = None) -> None:

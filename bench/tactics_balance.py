@@ -26,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.stats import latency_lines, timing_ms
+
 FIRST_LO, FIRST_HI = 0.45, 0.55
 DRAFTER_HI = 0.58
 TURN_P95_MS = 500.0
@@ -85,13 +87,6 @@ def _play_args(args: tuple[int, dict[str, Any], list[str]]) -> GameLog:
     return play(*args)
 
 
-def pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
-
-
 def _share(g: GameLog, side: int) -> float:
     return 1.0 / len(g.winners) if side in g.winners else 0.0
 
@@ -137,10 +132,8 @@ def summarise(logs: list[GameLog]) -> dict[str, Any]:
         "champions": {c: {"games": champ_games[c], "win_rate":
                           champ_wins[c] / champ_games[c] if champ_games[c] else 0.0}
                       for c in champ_games},
-        "decision_ms": {"n": len(dec), "median": 1000 * statistics.median(dec) if dec else 0.0,
-                        "p95": 1000 * pct(dec, 0.95), "max": 1000 * max(dec, default=0.0)},
-        "turn_ms": {"n": len(turns), "median": 1000 * statistics.median(turns) if turns else 0.0,
-                    "p95": 1000 * pct(turns, 0.95), "max": 1000 * max(turns, default=0.0)},
+        "decision_ms": timing_ms(dec),
+        "turn_ms": timing_ms(turns),
     }
 
 
@@ -165,13 +158,8 @@ def report(r: dict[str, Any], drafted: bool, par: float) -> str:
         for cid, v in rows:
             flag = "HIGH" if v["games"] and v["win_rate"] > DRAFTER_HI * par / 0.5 else ""
             lines.append(f"{cid:<22} {v['games']:>5} {100 * v['win_rate']:>5.1f}%  {flag}")
-    d, t = r["decision_ms"], r["turn_ms"]
-    if t["n"]:
-        lines.append(f"planner decision: n={d['n']} median {d['median']:.1f} ms  "
-                     f"p95 {d['p95']:.1f} ms  max {d['max']:.1f} ms")
-        lines.append(f"planner turn:     n={t['n']} median {t['median']:.1f} ms  "
-                     f"p95 {t['p95']:.1f} ms  max {t['max']:.1f} ms   target p95 <= "
-                     f"{TURN_P95_MS:.0f} ms: {'met' if t['p95'] <= TURN_P95_MS else 'NOT met'}")
+    if r["turn_ms"]["n"]:
+        lines += latency_lines(r["decision_ms"], r["turn_ms"], TURN_P95_MS)
     return "\n".join(lines)
 
 

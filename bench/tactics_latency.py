@@ -19,13 +19,9 @@ from typing import Any
 
 import core.tactics as T
 from ai.bots import make_bot
+from bench.stats import pct
 
 TARGET_MS = 500.0
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0.0
 
 
 def measure(games: int, options: dict[str, Any], seed: int) -> tuple[list[float], list[float]]:
