@@ -13,13 +13,20 @@ per turn (all of one seat's decisions in one of its turns) and per decision, med
 Wins are shares of games; a tie counts as half a win for each tied side in 1 vs 1 (a share
 in general). With more than two sides a rate is judged scaled to par (rate / par x 50 %).
 ``--bots`` lists bots cycled over the seats and rotated game by game, so every bot sits in
-every seat equally often. Games run in ``--jobs`` processes; each game depends
-only on its seed.
+every seat equally often. ``--picks random`` makes every draft pick at random (from a stream of
+the bench's own, not the game's) while the bots still play the games: each champion is then
+drafted equally often by every seat, so its drafter's win rate measures the champion rather
+than the bots' taste in champions. ``--log FILE`` appends one JSON line per game; ``--pool
+FILE...`` reports over logged games instead of playing (pool several runs). Games run in
+``--jobs`` processes; each game depends only on its seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +37,7 @@ from bench.stats import latency_lines, timing_ms
 
 FIRST_LO, FIRST_HI = 0.45, 0.55
 DRAFTER_HI = 0.58
+MIN_GAMES = 20  # fewer drafts of a champion than this say nothing about it
 TURN_P95_MS = 500.0
 
 
@@ -47,14 +55,16 @@ class GameLog:
     turn_times: list[float] = field(default_factory=list)
 
 
-def play(seed: int, options: dict[str, Any], bots: list[str]) -> GameLog:
+def play(seed: int, options: dict[str, Any], bots: list[str], picks: str = "bots") -> GameLog:
     import core.tactics as T
     from ai import tactics_model
     from ai.bots import make_bot
+    from core.rng import Rng
 
     tactics_model.warm_up()  # the one-off OR-Tools import is not a planner turn
     s = T.new_game(dict(options), seed)
     agents = [make_bot(n, "tactics", seed * 31 + i) for i, n in enumerate(bots)]
+    picker = Rng.stream(seed, "bench:draft-picks")
     decisions: list[float] = []
     turn_acc: dict[tuple[int, int], float] = {}
     champions: list[list[str]] | None = None
@@ -67,7 +77,10 @@ def play(seed: int, options: dict[str, Any], bots: list[str]) -> GameLog:
         assert seat is not None
         legal = T.legal_actions(s)
         t0 = time.perf_counter()
-        action = agents[seat].choose(T.view(s, seat), legal)
+        if picks == "random" and s.phase == "draft":
+            action = picker.choice(legal)
+        else:
+            action = agents[seat].choose(T.view(s, seat), legal)
         dt = time.perf_counter() - t0
         if bots[seat] == "planner" and s.phase != "draft":
             decisions.append(dt)
@@ -83,7 +96,7 @@ def play(seed: int, options: dict[str, Any], bots: list[str]) -> GameLog:
                    s.turn_no, list(s.honor), champions, decisions, list(turn_acc.values()))
 
 
-def _play_args(args: tuple[int, dict[str, Any], list[str]]) -> GameLog:
+def _play_args(args: tuple[int, dict[str, Any], list[str], str]) -> GameLog:
     return play(*args)
 
 
@@ -153,14 +166,35 @@ def report(r: dict[str, Any], drafted: bool, par: float) -> str:
                                 for b, v in r["bots"].items()),
     ]
     if drafted:
-        lines.append(f"{'champion (drafter)':<22} {'games':>5} {'win %':>6}  flag")
+        lines.append(f"{'champion (drafter)':<22} {'games':>5} {'win %':>6} {'±95%':>6}  flag")
         rows = sorted(r["champions"].items(), key=lambda kv: -kv[1]["win_rate"])
         for cid, v in rows:
-            flag = "HIGH" if v["games"] and v["win_rate"] > DRAFTER_HI * par / 0.5 else ""
-            lines.append(f"{cid:<22} {v['games']:>5} {100 * v['win_rate']:>5.1f}%  {flag}")
+            n, w = v["games"], v["win_rate"]
+            half = 1.96 * math.sqrt(w * (1 - w) / n) if n else 0.0
+            flag = ("few games" if n < MIN_GAMES else "HIGH" if w > DRAFTER_HI * par / 0.5
+                    else "")
+            lines.append(f"{cid:<22} {n:>5} {100 * w:>5.1f}% {100 * half:>5.1f}   {flag}")
     if r["turn_ms"]["n"]:
         lines += latency_lines(r["decision_ms"], r["turn_ms"], TURN_P95_MS)
     return "\n".join(lines)
+
+
+def pool_report(paths: list[str]) -> None:
+    """Report over the games of several ``--log`` files (one setup: the first game's)."""
+    rows = []
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    if not rows:
+        raise SystemExit("no games in " + ", ".join(paths))
+    fields = {f.name for f in dataclasses.fields(GameLog)}
+    logs = [GameLog(**{k: v for k, v in r.items() if k in fields}) for r in rows]
+    for g in logs:
+        g.winners = tuple(g.winners)
+    sides = len(logs[0].honor)
+    drafted = bool(rows[0]["options"].get("draft"))
+    print(f"pooled {len(logs)} games from {len(paths)} file(s); options: {rows[0]['options']}")
+    print(report(summarise(logs), drafted, 1 / sides))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -175,7 +209,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--bots", default="planner", help="comma list, cycled over the seats")
     ap.add_argument("--turn-limit", type=int, default=0)
+    ap.add_argument("--picks", choices=("bots", "random"), default="bots",
+                    help="who makes the draft picks")
+    ap.add_argument("--log", default=None, help="append one JSON line per game to this file")
+    ap.add_argument("--pool", nargs="+", default=None, metavar="FILE",
+                    help="report over games logged by --log instead of playing")
     args = ap.parse_args(argv)
+    if args.pool:
+        pool_report(args.pool)
+        return
     mode = args.mode or ("2v2" if args.players == 4 else "brawl" if args.players == 3
                          else "1v1")
     players = args.players or {"1v1": 2, "2v2": 4, "brawl": 3}[mode]
@@ -188,7 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     for i in range(args.games):
         names = [bots[(seat + i) % len(bots)] for seat in range(players)]
         # With several bots each seed is played once per rotation: paired games.
-        jobs.append((args.seed + i // len(bots), options, names))
+        jobs.append((args.seed + i // len(bots), options, names, args.picks))
     start = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -196,7 +238,13 @@ def main(argv: list[str] | None = None) -> None:
     else:
         logs = [_play_args(j) for j in jobs]
     sides = 2 if mode == "2v2" else players
-    print(f"options: {options}  bots: {bots}")
+    if args.log:
+        with open(args.log, "a", encoding="utf-8") as out:
+            for g in logs:
+                row = dataclasses.asdict(g)
+                row.update(options=options, picks=args.picks)
+                out.write(json.dumps(row) + "\n")
+    print(f"options: {options}  bots: {bots}  picks: {args.picks}")
     print(report(summarise(logs), args.draft, 1 / sides))
     print(f"({time.perf_counter() - start:.0f} s wall, {args.jobs} jobs)")
 
