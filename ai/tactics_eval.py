@@ -63,6 +63,10 @@ WIN = 100.0
 AVG_CARD = 1.0  # what an average starting card is worth when drawn
 POWER = 1.3  # a point of Power against a Rune: Power is what puts bodies on the shrines
 ROSTER = 0.3  # a body on the roster, against the same body drafted (it still costs Power)
+SAME_COST = 1.0  # a drafted champion whose command cost the roster already has, per copy
+FIRST_CHEAP = 1.5  # the roster's first champion commanded for 1 or 2 Power
+SPEED_PICK = 1.0  # a point of Speed at the draft, on top of body_value (self-play: a slow
+# cheap champion's drafter won 38 % of games, the same body at Speed 3 69 %)
 
 
 def world(view: TacticsView, rng: Rng) -> State:
@@ -538,11 +542,22 @@ def portal_spot(s: State, seat: int, choices: Sequence[int]) -> int:
     return min(choices, key=lambda c: (sum(dist(c, x) for x in shrines), c))
 
 
-def champion_pick(s: State, choices: Sequence[int], noise: Rng | None = None) -> int:
-    """Draft and roster picks: the best body for the Power it costs (a little noise from the
-    bot's own stream keeps every draft from being the same)."""
+def champion_pick(s: State, seat: int, choices: Sequence[int], noise: Rng | None = None) -> int:
+    """Draft and roster picks: the best body for the Power it costs, with an eye on the
+    roster's spread of command costs. A turn brings 2 to 6 Power, so a roster wants something
+    cheap to spend the odd point on and gains little from a second champion at one price
+    (a little noise from the bot's own stream keeps every draft from being the same)."""
+    side = s.side_of[seat]
+    pool = list(s.team_pool[side]) if s.team_pool else []
+    costs = [s.cards[u].command for u in s.seats[seat].roster + pool
+             if u not in choices and s.cards[u].starting]
+
     def key(uid: int) -> tuple[float, int]:
-        v = body_value(s.cards[uid])
+        card = s.cards[uid]
+        v = (body_value(card) + SPEED_PICK * (card.speed - 3)
+             - SAME_COST * costs.count(card.command))
+        if card.command <= 2 and all(c > 2 for c in costs):
+            v += FIRST_CHEAP
         if noise is not None:
             v += (noise.below(1001) - 500) / 1000.0
         return (v, -uid)
@@ -661,7 +676,7 @@ def answer(s: State, seat: int, legal: list[Action], noise: Rng | None = None) -
     k = d.kind
     pick: int | None
     if k in ("draft", "assign"):
-        pick = champion_pick(s, choices, noise if k == "draft" else None)
+        pick = champion_pick(s, seat, choices, noise if k == "draft" else None)
     elif k == "mode":
         assert op is not None
         pick = max(choices, key=lambda i: (ops_value(op.options[i]), -i))

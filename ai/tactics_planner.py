@@ -29,7 +29,7 @@ from ai import tactics_model as tm
 from core.contract import Action
 from core.rng import Rng
 from core.tactics import combat
-from core.tactics.state import State
+from core.tactics.state import State, side_order
 from core.tactics.view import TacticsView
 
 DONE = Action("done", -1, 0)
@@ -213,9 +213,18 @@ def build_problem(s: State, seat: int, keep: int = 6, style: Style = STEADY,
             if v > 0:
                 legal_buys.append(tm.Buy(u, s.cards[u].power_cost, round(S * v)))
     prob = tm.CommandProblem(power, tuple(movers), foes, tuple(shrines), tuple(legal_buys),
-                             s.honor[side], s.scen.victory_honor, round(S * ev.WIN),
+                             s.honor[side], winning_honor(s, side), round(S * ev.WIN),
                              round(S * ev.POWER_SPENT))
     return prob, ps, foe_units
+
+
+def winning_honor(s: State, side: int) -> int:
+    """The Honor that wins the game at the end of ``side``'s turn. Where the scenario evens
+    out turns only the round's last side can win at once (close enough: it wins when it has
+    the goal and the most Honor, which the model does not check)."""
+    if s.scen.rules.get("equal_turns") and side != side_order(s)[-1]:
+        return 1 << 30
+    return s.scen.victory_honor
 
 
 def _attack_actions(atks: tuple[tm.Atk, ...], counts: tuple[int, ...], area: bool,

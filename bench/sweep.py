@@ -20,7 +20,7 @@ TACTICS_SETUPS: tuple[tuple[str, int, str], ...] = (
     ("battle_of_three_shrines", 2, "1v1"),
     ("ashen_ford", 2, "1v1"),
     ("crown_of_the_vale", 4, "2v2"),
-    ("four_winds", 3, "brawl"),
+    ("three_hollows", 3, "brawl"),
     ("four_winds", 4, "brawl"),
 )
 

@@ -23,16 +23,18 @@ from core.tactics.state import (
     kw_bits,
 )
 
-_KW_CACHE: dict[int, int] = {}
+# Keyed by id() for speed; the entry keeps its card alive and is checked against it, so a new
+# definition that happens to get a dead one's id is never given the dead one's bits.
+_KW_CACHE: dict[int, tuple[CardDef, int]] = {}
 
 
 def card_kw(card: CardDef) -> int:
     """Keyword bits printed on a unit card or granted by a construct (cached per definition)."""
-    key = id(card)
-    bits = _KW_CACHE.get(key)
-    if bits is None:
-        bits = kw_bits(card.keywords) | kw_bits(card.bonus.keywords)
-        _KW_CACHE[key] = bits
+    hit = _KW_CACHE.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    bits = kw_bits(card.keywords) | kw_bits(card.bonus.keywords)
+    _KW_CACHE[id(card)] = (card, bits)
     return bits
 
 

@@ -48,6 +48,8 @@ __all__ = [
     "scenario",
     "scenarios",
     "side_of_slot",
+    "victory_sentence",
+    "victory_short",
 ]
 
 CONTENT = Path(__file__).with_name("content") / "scenarios.toml"
@@ -80,6 +82,7 @@ RULE_DEFAULTS: dict[str, object] = {
     "enchanted_bonus": 1,
     "tainted_damage": 5,
     "beacon_honor": 0,
+    "equal_turns": False,
 }
 ENCHANTED_MODES = ("none", "barrier", "strength")
 
@@ -120,6 +123,21 @@ class ScenarioDef:
     victory_honor: int
     rosters: dict[int, tuple[str, ...]]
     rules: dict[str, object]
+
+
+def victory_short(sc: ScenarioDef) -> str:
+    """The goal in a few words: ``first to 30 Honor`` or ``40 Honor, even turns``."""
+    if sc.rules.get("equal_turns"):
+        return f"{sc.victory_honor} Honor, even turns"
+    return f"first to {sc.victory_honor} Honor"
+
+
+def victory_sentence(sc: ScenarioDef) -> str:
+    """The victory condition as one sentence for the player."""
+    if sc.rules.get("equal_turns"):
+        return (f"Once a side has {sc.victory_honor} Honor the round is played out, so "
+                "everyone has had as many turns; then the most Honor wins (a tie is shared).")
+    return f"The first side to {sc.victory_honor} Honor wins at once."
 
 
 def side_of_slot(mode: str, slot: int) -> int:
@@ -338,6 +356,9 @@ def _rules(raw: Any, where: _Where) -> dict[str, object]:
         if key == "enchanted":
             if value not in ENCHANTED_MODES:
                 raise where.fail(field, f"must be one of {ENCHANTED_MODES}")
+        elif key == "equal_turns":
+            if type(value) is not bool:
+                raise where.fail(field, "must be true or false")
         elif type(value) is not int or value < 0:
             raise where.fail(field, "must be a non-negative integer")
         rules[key] = value

@@ -403,16 +403,27 @@ def end_turn(s: State, events: list[Event]) -> None:
     s.side_turns[side] += 1
     s.turn_no += 1
     events.append(Event("end_turn", s.current, -1, side))
-    if s.honor[side] >= s.scen.victory_honor:
+    order = side_order(s)
+    goal = s.scen.victory_honor
+    if s.scen.rules.get("equal_turns"):
+        # The scenario evens out turns: a goal reached counts once the round is over.
+        if side == order[-1] and max(s.honor) >= goal:
+            finish(s, most_honor(s), events)
+            return
+    elif s.honor[side] >= goal:
         finish(s, (side,), events)
         return
     limit = s.options.get("turn_limit", 0)
     if limit and s.turn_no >= limit:
-        best = max(s.honor)
-        finish(s, tuple(x for x, h in enumerate(s.honor) if h == best), events)
+        finish(s, most_honor(s), events)
         return
-    order = side_order(s)
     begin_turn(s, order[(order.index(side) + 1) % len(order)], events)
+
+
+def most_honor(s: State) -> tuple[int, ...]:
+    """The sides tied for the most Honor."""
+    best = max(s.honor)
+    return tuple(x for x, h in enumerate(s.honor) if h == best)
 
 
 def remove_villain_matches(s: State, villain_ids: frozenset[str] | set[str],

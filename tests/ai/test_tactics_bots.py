@@ -26,6 +26,7 @@ from tactics_helpers import (  # noqa: E402
     set_row,
     table,
     unit_of,
+    with_stats,
 )
 
 import core.tactics as T  # noqa: E402
@@ -273,6 +274,8 @@ def _equip() -> State:
 
 def _react() -> State:
     s = table()
+    with_stats(s, "arha_templar", defense=4)
+    with_stats(s, "tyranyx", strength=7)
     arha = put(s, unit_of(s, "arha_templar"), cell(s, 2, 1), 1)
     hold(s, 1, "ward_charm")
     ty = unit_of(s, "tyranyx")
@@ -331,6 +334,8 @@ def test_decision_answers_are_sensible() -> None:
     a = make_bot("planner", "tactics", 1).choose(T.view(s, 1), T.legal_actions(s))
     assert a == Action("decline", -1, 0)  # 7 >= 6: no, so the Treasure is kept
     s = table()
+    with_stats(s, "arha_templar", defense=4)
+    with_stats(s, "psyche_askara", strength=2)
     arha = put(s, unit_of(s, "arha_templar"), cell(s, 2, 1), 1)
     ward = hold(s, 1, "ward_charm")
     command_at(s, unit_of(s, "psyche_askara"), cell(s, 2, 2))
@@ -451,6 +456,8 @@ def test_hints_are_deterministic_legal_and_one_line() -> None:
 
 def test_a_command_hint_names_the_defeat_with_its_numbers() -> None:
     s = table()
+    with_stats(s, "arha_templar", defense=4)
+    with_stats(s, "tyranyx", strength=7)
     p = s.seats[0]
     p.deck[:0] = p.hand
     p.hand.clear()

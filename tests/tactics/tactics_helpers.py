@@ -7,6 +7,7 @@ unit and Treasure in one place) keeps holding in every hand-built position.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import core.tactics as T
@@ -102,6 +103,15 @@ def uid_of(s: State, card_id: str, nth: int = 0) -> int:
 def unit_of(s: State, card_id: str, fig: int = 0) -> int:
     """The unit of champion ``card_id`` (figure ``fig``), wherever its card is."""
     return s.card_units[uid_of(s, card_id)][fig]
+
+
+def with_stats(s: State, card_id: str, **printed: Any) -> None:
+    """Give champion ``card_id`` the printed numbers (or Slay) a rule test is about
+    (``strength=4``...), so the test does not move when the content is rebalanced."""
+    uid = uid_of(s, card_id)
+    cards = list(s.cards)
+    cards[uid] = dataclasses.replace(cards[uid], **printed)
+    s.cards = tuple(cards)
 
 
 def cultist(s: State, seat: int, i: int = 0) -> int:

@@ -111,7 +111,18 @@ def test_the_24_starting_champions() -> None:
     assert sum(c.speed == 3 for c in champs) >= 16  # mostly the default speed
     for f in FACTIONS:
         costs = sorted(c.command for c in champs if c.faction == f)
-        assert costs[0] == 1 and costs[-1] == 5 and len(set(costs)) >= 4, (f, costs)
+        assert costs[0] == 1 and len(set(costs)) >= 3, (f, costs)
+
+
+KEYWORD_WORDS = {"ranged": "Ranged", "area": "Area Attack", "double": "Double Attack",
+                 "strikeback": "Strikeback"}
+
+
+def test_a_champion_s_text_names_its_keywords_and_any_speed_but_3() -> None:
+    for c in starting_champions():
+        for k in c.keywords:
+            assert KEYWORD_WORDS[k] in c.text, (c.id, k)
+        assert (f"Speed {c.speed}" in c.text) == (c.speed != 3), (c.id, c.speed, c.text)
 
 
 def test_named_starting_champion_facts() -> None:
@@ -136,8 +147,9 @@ def test_champion_value_follows_command_cost() -> None:
         per_cost.setdefault(c.command, []).append(_rough_value(c))
     means = [sum(v) / len(v) for _, v in sorted(per_cost.items())]
     assert means == sorted(means) and len(set(means)) == len(means), means
-    plain_two = [c for c in starting_champions() if c.command == 2 and not c.keywords]
-    assert plain_two and all((c.strength, c.defense) == (3, 3) for c in plain_two)
+    # A cheap body is worth more than its numbers (it counts at a shrine like any other), so
+    # a point of Power buys the most at cost 1.
+    assert means[0] / 1 > max(m / cost for cost, m in enumerate(means[1:], start=2))
 
 
 def test_every_op_of_the_vocabulary_is_used_by_a_card() -> None:

@@ -19,12 +19,14 @@ from tactics_helpers import (
     set_row,
     table,
     unit_of,
+    with_stats,
 )
 
 import core.tactics as T
 from core.contract import Action, IllegalAction
 from core.tactics import combat, turn
 from core.tactics.board import FOREST, PLAIN, SHRINE
+from core.tactics.cards import Op
 from core.tactics.effects import turret_targets
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 
@@ -192,7 +194,8 @@ def test_faq08_buffs_last_the_turn_constructs_stay() -> None:
 
 def test_faq09_slay_fires_even_when_the_attacker_falls_too() -> None:
     s = table()
-    fc = unit_of(s, "faerie_commander")  # S2 D2, Slay: +1 Power
+    with_stats(s, "faerie_commander", strength=2, defense=2, slay=(Op("power", n=1),))
+    fc = unit_of(s, "faerie_commander")
     put(s, fc, cell(s, 3, 2), 1)
     cu = put(s, cultist(s, 0), cell(s, 2, 2))
     act(s, "end")

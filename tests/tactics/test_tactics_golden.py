@@ -61,5 +61,5 @@ def test_a_different_action_diverges_at_once() -> None:
     assert T.checksum(g) != base[step]
 
 
-GOLDEN = (267, (10, 32), (1,), 4027570697)
-GOLDEN_2V2 = (421, (36, 42, 36, 42), 3867870880)
+GOLDEN = (349, (6, 30), (1,), 4261826163)
+GOLDEN_2V2 = (436, (42, 28, 42, 28), 3926999909)

@@ -15,12 +15,14 @@ from tactics_helpers import (
     decline,
     give,
     hold,
+    lift,
     pending_kind,
     put,
     real,
     set_row,
     table,
     unit_of,
+    with_stats,
 )
 
 import core.tactics as T
@@ -185,10 +187,12 @@ def test_deploying_needs_a_free_portal_and_commanding_exhausts() -> None:
 
 def test_power_pays_commands_and_runes_never_do() -> None:
     s = table()
+    with_stats(s, "kor_the_ferromancer", command=4)
+    with_stats(s, "tyranyx", command=5)
     s.seats[0].power = 4
     s.seats[0].runes = 10
-    kor = unit_of(s, "kor_the_ferromancer")  # command 4
-    ty = unit_of(s, "tyranyx")  # command 5
+    kor = unit_of(s, "kor_the_ferromancer")
+    ty = unit_of(s, "tyranyx")
     legal = T.legal_actions(s)
     assert Action("command", kor) in legal and Action("command", ty) not in legal
     act(s, "command", kor)
@@ -274,8 +278,10 @@ def test_without_ranged_only_adjacent_enemies_can_be_attacked() -> None:
 
 def test_damage_accumulates_over_the_turn_and_heals_at_its_end() -> None:
     s = table()
-    arha = put(s, unit_of(s, "arha_templar"), cell(s, 3, 2), 1)  # Defense 4
-    k1, k2 = unit_of(s, "psyche_askara", 0), unit_of(s, "psyche_askara", 1)  # Strength 2
+    with_stats(s, "arha_templar", defense=4)
+    with_stats(s, "psyche_askara", strength=2)
+    arha = put(s, unit_of(s, "arha_templar"), cell(s, 3, 2), 1)
+    k1, k2 = unit_of(s, "psyche_askara", 0), unit_of(s, "psyche_askara", 1)
     put(s, k2, cell(s, 3, 1))
     command_at(s, k1, cell(s, 2, 2))
     attack(s, arha)
@@ -287,7 +293,8 @@ def test_damage_accumulates_over_the_turn_and_heals_at_its_end() -> None:
 
 def test_area_attack_hits_every_enemy_in_range_at_once() -> None:
     s = table()
-    dj = unit_of(s, "water_djinn")  # Area, Strength 3
+    with_stats(s, "water_djinn", strength=3)  # and Area Attack
+    dj = unit_of(s, "water_djinn")
     put(s, dj, cell(s, 3, 2), 1)
     a = put(s, unit_of(s, "psyche_askara", 0), cell(s, 2, 2), 0)
     b = put(s, unit_of(s, "psyche_askara", 1), cell(s, 4, 2))
@@ -303,7 +310,8 @@ def test_area_attack_hits_every_enemy_in_range_at_once() -> None:
 
 def test_area_attack_meets_every_strikeback_at_once() -> None:
     s = table()
-    dj = put(s, unit_of(s, "water_djinn"), cell(s, 3, 2), 1)  # Defense 5
+    with_stats(s, "water_djinn", defense=5)
+    dj = put(s, unit_of(s, "water_djinn"), cell(s, 3, 2), 1)
     w1 = put(s, cultist(s, 0, 0), cell(s, 2, 2))
     w2 = put(s, cultist(s, 0, 1), cell(s, 4, 2))
     for w in (w1, w2):
@@ -320,8 +328,10 @@ def test_area_attack_meets_every_strikeback_at_once() -> None:
 
 def test_strikeback_is_simultaneous_even_when_the_defender_falls() -> None:
     s = table()
-    warden = put(s, unit_of(s, "thornback_warden"), cell(s, 3, 2), 1)  # S3 D5 Strikeback
-    ty = unit_of(s, "tyranyx")  # S7 D7
+    with_stats(s, "thornback_warden", strength=3, defense=5)  # and Strikeback
+    with_stats(s, "tyranyx", strength=7, defense=7)
+    warden = put(s, unit_of(s, "thornback_warden"), cell(s, 3, 2), 1)
+    ty = unit_of(s, "tyranyx")
     command_at(s, ty, cell(s, 2, 2))
     attack(s, warden)
     assert s.units[warden].cell == -1
@@ -336,13 +346,17 @@ def test_a_ranged_attack_meets_strikeback_only_from_a_ranged_defender() -> None:
     attack(s, warden)
     assert s.units[ic].damage == 0
     s2 = table(CORRIDOR)
-    hunt = put(s2, unit_of(s2, "grove_huntress"), 3, 1)  # Ranged, D3
+    with_stats(s2, "grove_huntress", strength=2, defense=3)  # and Ranged
+    with_stats(s2, "icarus_steelfoot", strength=3, defense=3)
+    hunt = put(s2, unit_of(s2, "grove_huntress"), 3, 1)
     s2.units[hunt].b_kw = combat.STRIKEBACK  # as from a Treasure
     ic2 = unit_of(s2, "icarus_steelfoot")
     command_at(s2, ic2, 1)
     attack(s2, hunt)
     assert s2.units[hunt].cell == -1 and s2.units[ic2].damage == 2
     s3 = table(CORRIDOR)
+    with_stats(s3, "thornback_warden", strength=3)
+    with_stats(s3, "icarus_steelfoot", defense=3)
     warden3 = put(s3, unit_of(s3, "thornback_warden"), 2, 1)
     ic3 = unit_of(s3, "icarus_steelfoot")
     command_at(s3, ic3, 1)
@@ -378,7 +392,8 @@ def test_a_single_attack_unit_attacks_once() -> None:
 
 def test_slay_fires_for_attack_defeats_only() -> None:
     s = table()
-    fc = unit_of(s, "faerie_commander")  # Slay: +1 Power
+    with_stats(s, "faerie_commander", defense=2, slay=(Op("power", n=1),))
+    fc = unit_of(s, "faerie_commander")
     put(s, fc, cell(s, 3, 2), 1)
     cu = put(s, cultist(s, 0), cell(s, 2, 2))
     s.units[cu].b_kw = combat.STRIKEBACK
@@ -389,6 +404,7 @@ def test_slay_fires_for_attack_defeats_only() -> None:
     assert s.seats[1].power == power + 1
     # A defeat by Strikeback is no attack: no Slay for the defender's side.
     s2 = table()
+    with_stats(s2, "faerie_commander", defense=2, slay=(Op("power", n=1),))
     fc2 = put(s2, unit_of(s2, "faerie_commander"), cell(s2, 3, 2), 1)
     s2.units[fc2].b_kw = combat.STRIKEBACK
     cu2 = cultist(s2, 0)
@@ -524,6 +540,32 @@ def test_the_side_reaching_victory_honor_wins_at_the_end_of_its_turn() -> None:
     assert T.legal_actions(s) == []
     with pytest.raises(IllegalAction, match="over"):
         T.apply(s, Action("end"))
+
+
+def test_with_equal_turns_a_goal_reached_waits_for_the_end_of_the_round() -> None:
+    s = table(victory=4, rules={"equal_turns": True})
+    put(s, unit_of(s, "tyranyx"), cell(s, 2, 2))
+    act(s, "end")
+    act(s, "end")
+    act(s, "end")  # 4 Honor for the first side, but the second has not had its turn
+    assert s.honor == [4, 0] and not s.over and s.to_move == 1
+    act(s, "end")
+    assert s.over and s.winners == (0,)
+    out = T.outcome(s)
+    assert out is not None and out.winners == (0,) and out.scores == (4, 0)
+
+
+def test_with_equal_turns_the_last_turn_can_tie_and_a_tie_is_shared() -> None:
+    s = table(victory=2, rules={"equal_turns": True})
+    ty = put(s, unit_of(s, "tyranyx"), cell(s, 2, 2))
+    act(s, "end")
+    assert s.honor == [2, 0] and not s.over
+    lift(s, ty)  # the second side takes the shrine on its turn
+    put(s, unit_of(s, "arha_templar"), cell(s, 4, 2), 1)
+    act(s, "end")
+    assert s.honor == [2, 2] and s.over and s.winners == (0, 1)
+    out = T.outcome(s)
+    assert out is not None and out.winners == (0, 1)
 
 
 def test_turn_limit_ends_the_game_with_the_leader_winning() -> None:
@@ -748,6 +790,8 @@ def test_damage_and_defeat_effects_reach_enemies_near_your_units() -> None:
 
 def test_the_faerie_ring_helps_the_last_placer_s_units_on_its_hex() -> None:
     s = table()
+    with_stats(s, "tyranyx", strength=7, defense=7)
+    with_stats(s, "arha_templar", strength=4)
     ty = put(s, unit_of(s, "tyranyx"), cell(s, 1, 1))
     foe = put(s, unit_of(s, "arha_templar"), cell(s, 5, 1), 1)
     s.ring = (cell(s, 1, 1), 0)

@@ -34,7 +34,8 @@ from core.tactics.scenarios import (
     side_of_slot,
 )
 
-IDS = ["battle_of_three_shrines", "ashen_ford", "crown_of_the_vale", "four_winds"]
+IDS = ["battle_of_three_shrines", "ashen_ford", "crown_of_the_vale", "four_winds",
+       "three_hollows"]
 
 
 def by_id() -> dict[str, ScenarioDef]:
@@ -74,7 +75,7 @@ def test_ashen_ford_has_its_own_terrain_and_rules() -> None:
     sc = scenario("ashen_ford")
     assert sc.modes == ("1v1",) and sc.victory_honor == 25
     assert sc.rules == {"enchanted": "barrier", "enchanted_bonus": 1, "tainted_damage": 5,
-                        "beacon_honor": 1}
+                        "beacon_honor": 1, "equal_turns": False}
     m = sc.map
     assert len(kinds(m, TAINTED)) > 0 and len(kinds(m, ENCHANTED)) > 0
     assert len(kinds(m, BEACON)) == 4 and len(kinds(m, INACTIVE_PORTAL)) == 2
@@ -97,13 +98,33 @@ def test_crown_of_the_vale_is_a_team_map() -> None:
     assert home[1] == home[3] != home[2] == home[4]
 
 
-def test_four_winds_is_a_brawl_for_three_or_four() -> None:
+def test_four_winds_is_a_brawl_for_four() -> None:
     sc = scenario("four_winds")
-    assert sc.players == (3, 4) and sc.modes == ("brawl",)
+    assert sc.players == (4,) and sc.modes == ("brawl",)
     m = sc.map
     assert all(len(m.portals(s)) == 1 for s in (1, 2, 3, 4))
     assert sorted(m.shrine_honor[c] for c in m.shrines) == [2, 2, 2, 2, 3]
     assert all(len(r) == 3 for r in sc.rosters.values())
+
+
+def test_the_three_hollows_is_a_brawl_for_three_on_an_even_triangle() -> None:
+    sc = scenario("three_hollows")
+    assert sc.players == (3,) and sc.modes == ("brawl",) and sc.victory_honor == 25
+    m = sc.map
+    portals = [m.portals(s)[0] for s in (1, 2, 3)]
+    assert len({m.distance(a, b) for a in portals for b in portals if a != b}) == 1
+    heart = next(c for c in m.shrines if m.shrine_honor[c] == 3)
+    assert len({m.distance(p, heart) for p in portals}) == 1
+    # Every band has two shrines at the same distance and one far away: no one is squeezed.
+    small = [c for c in m.shrines if m.shrine_honor[c] == 2]
+    assert len(small) == 3
+    for p in portals:
+        assert sorted(m.distance(p, c) for c in small) == sorted(
+            m.distance(portals[0], c) for c in small)
+    near = [sum(m.distance(p, c) == min(m.distance(q, c) for q in portals) for p in portals)
+            for c in small]
+    assert near == [2, 2, 2]  # each small shrine lies between exactly two bands
+    assert all(len(r) == 3 for r in sc.rosters.values()) and sorted(sc.rosters) == [1, 2, 3]
 
 
 def test_side_of_slot_pairs_slots_one_three_and_two_four_in_teams() -> None:
@@ -149,6 +170,7 @@ def mirror(m: MapDef, h: Hex, lr: bool, tb: bool) -> Hex:
 
 SWAP_LR = {0: 0, 1: 2, 2: 1, 3: 4, 4: 3}
 SWAP_TB = {0: 0, 1: 3, 3: 1, 2: 4, 4: 2}
+SWAP_LR3 = {0: 0, 1: 2, 2: 1, 3: 3}
 
 
 @pytest.mark.parametrize("sid", IDS)
@@ -156,14 +178,17 @@ def test_maps_are_mirror_symmetric(sid: str) -> None:
     sc = scenario(sid)
     m = sc.map
     four = max(sc.players) == 4
-    for lr, tb in ((True, False), (False, True)):
+    # A three-band map is a triangle: mirrored left/right only (its evenness is checked by
+    # distances below).
+    three = max(sc.players) == 3
+    for lr, tb in ((True, False),) if three else ((True, False), (False, True)):
         for c, h in enumerate(m.hexes):
             o = m.cell(mirror(m, h, lr, tb))
             assert o is not None, (sid, h)
             assert (m.terrain[o], m.treasure[o], m.shrine_honor[o]) == (
                 m.terrain[c], m.treasure[c], m.shrine_honor[c]), (sid, h)
             if lr:
-                want = SWAP_LR[m.portal_slot[c]]
+                want = (SWAP_LR3 if three else SWAP_LR)[m.portal_slot[c]]
             else:  # top/bottom keeps a 1v1 map's slots, swaps a four-slot map's rows
                 want = SWAP_TB[m.portal_slot[c]] if four else m.portal_slot[c]
             assert m.portal_slot[o] == want, (sid, h)
@@ -345,6 +370,7 @@ def test_bad_rules_are_refused() -> None:
     refuse(base.replace("RULE", "gravity = 1"), "'rules.gravity'", "unknown rule")
     refuse(base.replace("RULE", 'enchanted = "lava"'), "'rules.enchanted'")
     refuse(base.replace("RULE", "tainted_damage = -1"), "'rules.tainted_damage'")
+    refuse(base.replace("RULE", "equal_turns = 1"), "'rules.equal_turns'", "true or false")
 
 
 def test_bad_players_and_modes_are_refused() -> None:

@@ -272,7 +272,7 @@ async def test_highlight_and_sight_are_drawn() -> None:
         w.clear_highlight()
         await pilot.pause()
         assert block(w, cell(m, 5, 4)) == " ⌂2 "
-        assert block(w, enemy) == " Kr "
+        assert block(w, enemy) == "♣Kr "  # the Forest beside the middle shrine peeks out
         assert not any("•" in line or "+" in line for line in screen_lines(w))
 
 
@@ -316,7 +316,7 @@ async def test_units_damage_exhausted_and_active() -> None:
         w.update_picture(picture)
         w.set_cursor(a)
         assert w.describe_cursor() == "Plain · Ic (Blue), 2 damage of 4 Defense"
-        assert w.describe(b) == "Plain · Ty (Red), exhausted"
+        assert w.describe(b) == "Forest · Ty (Red), exhausted"
         assert w.describe(c) == "Portal of Blue · c1 (Blue), commanded"
         assert w.describe(d) == ("Shrine (2 Honor, held by Amber) · "
                                  "Ps (Amber), 12 damage of 9 Defense, exhausted")

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
 from core.contract import COMING, GAMES
-from core.tactics.scenarios import MODE_PLAYERS, scenarios
+from core.tactics.scenarios import MODE_PLAYERS, scenarios, victory_short
 from tui.screens.load import game_title
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
@@ -145,7 +145,7 @@ class SetupScreen(Screen[None]):
         if scenario.values != fitting:
             scenario.set_values(fitting or [("", "none for this mode")], scenario.value)
         chosen = next((sc for sc in scenarios() if sc.id == scenario.value), None)
-        scenario.note = f"first to {chosen.victory_honor} Honor" if chosen else ""
+        scenario.note = victory_short(chosen) if chosen else ""
         scenario.refresh()
 
     @on(Setting.Changed)

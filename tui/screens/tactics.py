@@ -43,6 +43,7 @@ from core.tactics.rules import (
     SWITCH,
     TREASURE,
 )
+from core.tactics.scenarios import victory_sentence, victory_short
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 from core.tactics.view import card_name, cell_name, unit_name
 from tui import tactics_text as tt
@@ -146,7 +147,7 @@ class TacticsScreen(TableScreen):
         v = T.view(self.state, self.table_seat())
         if not self.session.actions:
             log.add(v.scen.text, "dim")
-            log.add(f"First side to {v.scen.victory_honor} Honor wins. "
+            log.add(f"{victory_sentence(v.scen)} "
                     "c commands a unit; its reach (+) and targets (×) show on the map.", "dim")
         for note in self.session.take_notes():
             log.add(note, "yellow")
@@ -318,9 +319,9 @@ class TacticsScreen(TableScreen):
     def _draw_side(self, v: Any, seat: int, hidden: bool) -> None:
         s = self.state
         names = tt.side_names(v)
-        goal = v.scen.victory_honor
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"{theme.HONOR} Honor, first to {goal}\n", style=f"bold {theme.HONOR_COLOR}")
+        out.append(f"{theme.HONOR} {victory_short(v.scen)}\n",
+                   style=f"bold {theme.HONOR_COLOR}")
         for side, name in enumerate(names):
             turn = "▶" if v.phase != "draft" and side == s.side_of[s.current] else " "
             out.append(turn, style="bold")
