@@ -75,7 +75,7 @@ def test_ashen_ford_has_its_own_terrain_and_rules() -> None:
     sc = scenario("ashen_ford")
     assert sc.modes == ("1v1",) and sc.victory_honor == 25
     assert sc.rules == {"enchanted": "barrier", "enchanted_bonus": 1, "tainted_damage": 5,
-                        "beacon_honor": 1, "equal_turns": False}
+                        "beacon_honor": 1, "equal_turns": True}
     m = sc.map
     assert len(kinds(m, TAINTED)) > 0 and len(kinds(m, ENCHANTED)) > 0
     assert len(kinds(m, BEACON)) == 4 and len(kinds(m, INACTIVE_PORTAL)) == 2

@@ -145,6 +145,8 @@ TACTICS_RULES = """\
 
 **Goal.** Sides fight over a hex battlefield for Honor. The first side whose Honor reaches
 the scenario's goal at the end of one of its turns wins (30 in Battle of the Three Shrines).
+Some of our scenarios even out turns instead: once a side has the goal the round is played
+out, and then the most Honor wins (a tie is shared). The New game screen says which.
 In 1 vs 1 and in a brawl every player is a side; in 2 vs 2 partners share Honor, turns and
 Treasures, and each keeps their own deck and units.
 
