@@ -13,6 +13,8 @@ by :func:`ai.tactics_eval.answer`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ai import tactics_eval as ev
 from core.contract import Action
 from core.rng import Rng
@@ -105,15 +107,7 @@ class TacticsGreedyBot:
         for p in ev.pieces(s, me, power, keep=4, th=th):
             if p.forced:
                 continue
-            # One unit at a time, on the board as it stands: cells and portals held by the
-            # seat's other units are out of reach for now.
-            for mv in p.moves:
-                if mv.dest != p.start and s.occupant[mv.dest] >= 0:
-                    continue
-                if mv.entry >= 0 and s.occupant[mv.entry] >= 0:
-                    continue
-                early = next((sts for e, sts in p.early if e == mv.entry), ())
-                score, steps = self._score(s, me, side, th, p, mv, early)
+            for score, steps in self._free_moves(s, me, side, th, p):
                 score -= ev.POWER_SPENT * p.cost
                 if best is None or score > best[0] + 1e-9:
                     best = (score, p, steps)
@@ -198,6 +192,18 @@ class TacticsGreedyBot:
         done = Action("done", -1, 0)
         return done if done in legal else legal[0]
 
+    def _free_moves(self, s: State, me: int, side: int, th: ev.Threat, p: ev.Piece
+                    ) -> Iterator[tuple[float, list[Action]]]:
+        """Each move of ``p`` with its score and steps. One unit at a time, on the board as it
+        stands: cells and portals held by the seat's other units are out of reach for now."""
+        for mv in p.moves:
+            if mv.dest != p.start and s.occupant[mv.dest] >= 0:
+                continue
+            if mv.entry >= 0 and s.occupant[mv.entry] >= 0:
+                continue
+            early = next((sts for e, sts in p.early if e == mv.entry), ())
+            yield self._score(s, me, side, th, p, mv, early)
+
     def _forced_steps(self, s: State, me: int, u: int) -> list[Action]:
         side = s.side_of[me]
         th = ev.threats(s, side)
@@ -205,13 +211,7 @@ class TacticsGreedyBot:
         for p in ev.pieces(s, me, 0, keep=4, th=th):
             if p.unit != u:
                 continue
-            for mv in p.moves:
-                if mv.dest != p.start and s.occupant[mv.dest] >= 0:
-                    continue
-                if mv.entry >= 0 and s.occupant[mv.entry] >= 0:
-                    continue
-                early = next((sts for e, sts in p.early if e == mv.entry), ())
-                score, steps = self._score(s, me, side, th, p, mv, early)
+            for score, steps in self._free_moves(s, me, side, th, p):
                 if best is None or score > best[0] + 1e-9:
                     best = (score, steps)
         return best[1] if best is not None else []

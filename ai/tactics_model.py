@@ -43,6 +43,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: OR-Tools itself is imported when a model is built
+    from ortools.sat.python import cp_model
 
 TIME_LIMIT = 3.0  # seconds; a safety net only: the deterministic limit binds first
 DET_LIMIT = 1.0  # deterministic time: the same model always stops at the same point
@@ -306,6 +310,20 @@ def warm_up() -> None:
     solve(CommandProblem(0, (), (), ()))
 
 
+
+def _add_attack(v: cp_model.IntVar, a: Atk, all_att: list[cp_model.IntVar],
+                back_terms: list[tuple[cp_model.IntVar, int]],
+                hits: list[list[tuple[cp_model.IntVar, int]]],
+                tie_terms: list[tuple[cp_model.IntVar, int]]) -> None:
+    """Count an attack variable everywhere it matters: the mover's attacks, Strikeback it
+    takes, the damage each foe it hits receives, and the tie-break (next weight)."""
+    all_att.append(v)
+    if a.back:
+        back_terms.append((v, a.back))
+    for f in a.hits:
+        hits[f].append((v, a.strength))
+    tie_terms.append((v, len(tie_terms) + 1))
+
 def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
           tie_break: bool = True, det_limit: float = DET_LIMIT) -> CommandPlan:
     """The best plan for ``p`` (value first, then the lowest tie-break code). ``exclude``:
@@ -321,7 +339,6 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     ev: list[list[tuple[Atk, cp_model.IntVar, int]]] = []  # per mover: early (atk, var, entry)
     lv: list[list[list[tuple[Atk, cp_model.IntVar]]]] = []  # per mover, option: late
     tie_terms: list[tuple[cp_model.IntVar, int]] = []
-    tie_w = 1
     obj: list[tuple[cp_model.LinearExprT, int]] = []
     hits: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(nf)]
     cell_use: dict[int, list[cp_model.LinearExprT]] = {}
@@ -337,8 +354,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
         y.append(yi)
         groups.setdefault(m.group, []).append(i)
         for k, o in enumerate(m.opts):
-            tie_terms.append((xs[k], tie_w))
-            tie_w += 1
+            tie_terms.append((xs[k], len(tie_terms) + 1))
             if o.gain:
                 obj.append((xs[k], o.gain))
             cell_use.setdefault(o.dest, []).append(xs[k])
@@ -361,13 +377,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
                     v = model.new_int_var(0, cap, f"e{i}_{entry}_{len(ev_i)}")
                     model.add(v <= cap * sum(usable))
                     ev_i.append((a, v, entry))
-                    all_att.append(v)
-                    if a.back:
-                        back_terms.append((v, a.back))
-                    for f in a.hits:
-                        hits[f].append((v, a.strength))
-                    tie_terms.append((v, tie_w))
-                    tie_w += 1
+                    _add_attack(v, a, all_att, back_terms, hits, tie_terms)
         ev.append(ev_i)
         lv_i: list[list[tuple[Atk, cp_model.IntVar]]] = []
         for k, o in enumerate(m.opts):
@@ -377,13 +387,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
                     v = model.new_int_var(0, cap, f"l{i}_{k}_{j}")
                     model.add(v <= cap * xs[k])
                     row.append((a, v))
-                    all_att.append(v)
-                    if a.back:
-                        back_terms.append((v, a.back))
-                    for f in a.hits:
-                        hits[f].append((v, a.strength))
-                    tie_terms.append((v, tie_w))
-                    tie_w += 1
+                    _add_attack(v, a, all_att, back_terms, hits, tie_terms)
             lv_i.append(row)
         lv.append(lv_i)
         if all_att:
@@ -415,8 +419,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     bv = [model.new_bool_var(f"b{k}") for k in range(len(p.buys))]
     for k, b in enumerate(p.buys):
         obj.append((bv[k], b.value))
-        tie_terms.append((bv[k], tie_w))
-        tie_w += 1
+        tie_terms.append((bv[k], len(tie_terms) + 1))
     model.add(lin([v for v, _ in spend] + bv, [c for _, c in spend] + [b.cost for b in p.buys])
               <= p.power)
     # One unit per cell at the end.
