@@ -105,6 +105,11 @@ def test_four_winds_is_a_brawl_for_four() -> None:
     assert all(len(m.portals(s)) == 1 for s in (1, 2, 3, 4))
     assert sorted(m.shrine_honor[c] for c in m.shrines) == [2, 2, 2, 2, 3]
     assert all(len(r) == 3 for r in sc.rosters.values())
+    # Play goes round the table: each player's neighbour in turn order is a neighbour on the
+    # map (the two share an edge shrine), never the player across the Eye.
+    portal = {s: m.portals(s)[0] for s in (1, 2, 3, 4)}
+    across = {m.distance(portal[1], portal[3]), m.distance(portal[2], portal[4])}
+    assert all(m.distance(portal[s], portal[s % 4 + 1]) < min(across) for s in (1, 2, 3, 4))
 
 
 def test_the_three_hollows_is_a_brawl_for_three_on_an_even_triangle() -> None:
@@ -169,7 +174,8 @@ def mirror(m: MapDef, h: Hex, lr: bool, tb: bool) -> Hex:
 
 
 SWAP_LR = {0: 0, 1: 2, 2: 1, 3: 4, 4: 3}
-SWAP_TB = {0: 0, 1: 3, 3: 1, 2: 4, 4: 2}
+SWAP_TB = {0: 0, 1: 3, 3: 1, 2: 4, 4: 2}  # teams: slots 1 and 3 on one half
+SWAP_TB_ROUND = {0: 0, 1: 4, 4: 1, 2: 3, 3: 2}  # a brawl's slots go round the table
 SWAP_LR3 = {0: 0, 1: 2, 2: 1, 3: 3}
 
 
@@ -190,7 +196,8 @@ def test_maps_are_mirror_symmetric(sid: str) -> None:
             if lr:
                 want = (SWAP_LR3 if three else SWAP_LR)[m.portal_slot[c]]
             else:  # top/bottom keeps a 1v1 map's slots, swaps a four-slot map's rows
-                want = SWAP_TB[m.portal_slot[c]] if four else m.portal_slot[c]
+                swap = SWAP_TB_ROUND if "brawl" in sc.modes else SWAP_TB
+                want = swap[m.portal_slot[c]] if four else m.portal_slot[c]
             assert m.portal_slot[o] == want, (sid, h)
 
 
