@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -109,13 +109,30 @@ class CardDef:
 
 @dataclass(frozen=True, slots=True)
 class GatewayDef:
-    """A player's Gateway: Power every turn, plus a one-off bonus on the owner's first turn."""
+    """A player's Gateway: Power every turn, plus a one-off bonus on the owner's first turn.
+
+    The card has two faces. The player face (Player 1-4) serves 1 vs 1 and brawls; in 2 vs 2
+    the team face is used (slots 1 and 3 are Team 1, slots 2 and 4 Team 2): the team that
+    moves first gets no bonus on either card, as the rulebook says."""
 
     slot: int
     name: str
     power: int
     first_turn: tuple[Op, ...]
     text: str
+    team_first_turn: tuple[Op, ...] = ()
+    team_text: str = ""
+
+    @property
+    def team(self) -> int:
+        """The team named on the card's team face: 1 or 2."""
+        return 2 - self.slot % 2
+
+    def team_face(self) -> GatewayDef:
+        """The card turned over for 2 vs 2: the team face's bonus and text."""
+        return replace(self, name=f"{self.name} (Team {self.team})",
+                       first_turn=self.team_first_turn, text=self.team_text,
+                       team_first_turn=(), team_text="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,15 +549,20 @@ def load_champions(path: Path) -> tuple[CardDef, ...]:
 def _gateway(path: Path, raw: dict[str, Any], index: int) -> GatewayDef:
     slot = raw.get("slot")
     w = _Where(path.name, f"gateway {slot!r}" if _is_int(slot) else f"gateway #{index}")
-    _check_fields(w, raw, {"slot", "name", "power", "first_turn", "text"}, "a gateway")
+    _check_fields(w, raw, {"slot", "name", "power", "first_turn", "text", "team_first_turn",
+                           "team_text"}, "a gateway")
     slot = _int(w, raw, "slot", minimum=1)
     if slot > 4:
         raise w.fail("slot", f"must be 1 to 4, not {slot}")
     first_turn = _ops(w, raw.get("first_turn", []), "first_turn")
     if slot == 1 and first_turn:
         raise w.fail("first_turn", "the first Gateway gets no first-turn bonus")
+    team_first_turn = _ops(w, raw.get("team_first_turn", []), "team_first_turn")
+    if slot % 2 and team_first_turn:
+        raise w.fail("team_first_turn", "Team 1 (slots 1 and 3) moves first: no first-turn bonus")
     return GatewayDef(slot=slot, name=_text(w, raw, "name"), power=_int(w, raw, "power"),
-                      first_turn=first_turn, text=_text(w, raw, "text"))
+                      first_turn=first_turn, text=_text(w, raw, "text"),
+                      team_first_turn=team_first_turn, team_text=_text(w, raw, "team_text"))
 
 
 def load_gateways(path: Path) -> tuple[GatewayDef, ...]:

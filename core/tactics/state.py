@@ -417,7 +417,7 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     s.map = sc.map
     s.cards = build_cards(c, n)
     s.tdefs = c.treasures
-    s.gates = {g.slot: g for g in c.gateways}
+    s.gates = {g.slot: g.team_face() if mode == "2v2" else g for g in c.gateways}
     s.cultist_def = c.cards["cultist"]
     s.rng = rng
     s.seats = [Seat() for _ in range(n)]

@@ -221,6 +221,13 @@ def test_gateways() -> None:
         assert Op("power", 2) in g.first_turn
     sizes = [len(g.first_turn) for g in gs]
     assert sizes == sorted(sizes) and sizes[1] >= 1 and sizes[3] > sizes[1]
+    # The team faces (2 vs 2): Team 1 is slots 1 and 3 and moves first, so only Team 2's two
+    # cards carry a first-turn bonus, each the same as Player 2's.
+    faces = [g.team_face() for g in gs]
+    assert [g.team for g in gs] == [1, 2, 1, 2]
+    assert [f.first_turn for f in faces] == [(), gs[1].first_turn, (), gs[1].first_turn]
+    assert all(f.power == 2 and f.text.startswith(f"Team {g.team}") for f, g in zip(
+        faces, gs, strict=True))
 
 
 def test_treasures() -> None:
@@ -466,7 +473,8 @@ def test_champion_id_reused_from_cards_file(tmp_path: Path) -> None:
     _is_at(info.value, CHAMPIONS_FILE, "champion 'steelweaver'", "id")
 
 
-GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go."}
+GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go.",
+                           "team_text": "Team go."}
 
 
 @pytest.mark.parametrize(("entries", "entry", "field", "words"), [
@@ -479,7 +487,12 @@ GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go."}
      "first_turn[0].op", "unknown op"),
     ([{k: v for k, v in GATE.items() if k != "power"}], "gateway 1", "power", "missing number"),
     ([{**GATE, "owner": "me"}], "gateway 1", "owner", "unknown field"),
-], ids=["repeat", "gap", "slot5", "slot1-bonus", "op", "power", "field"])
+    ([GATE, {**GATE, "slot": 2}, {**GATE, "slot": 3, "team_first_turn": [
+        {"op": "power", "n": 2}]}], "gateway 3", "team_first_turn", "Team 1"),
+    ([{k: v for k, v in GATE.items() if k != "team_text"}], "gateway 1", "team_text",
+     "missing text"),
+], ids=["repeat", "gap", "slot5", "slot1-bonus", "op", "power", "field", "team1-bonus",
+        "team-text"])
 def test_bad_gateways(tmp_path: Path, entries: list[dict[str, object]], entry: str, field: str,
                       words: str) -> None:
     path = _write(tmp_path / GATEWAYS_FILE, "gateway", *entries)
