@@ -60,6 +60,10 @@ RISK_MANY = 0.2  # ... where only several enemies together could defeat it
 # A unit's place, per Honor of the best shrine: beside it, a move away, two moves, farther.
 POT_AREA, POT_NEXT, POT_FAR, POT_AWAY = 0.5, 0.35, 0.15, 0.05
 WIN = 100.0
+# In a brawl (three or more sides) a foe side's units and shrines weigh more the further its
+# Honor is above the others': per share of the victory Honor it leads by, clamped.
+LEADER = 5.0
+LEADER_MIN, LEADER_MAX = 0.3, 3.0
 AVG_CARD = 1.0  # what an average starting card is worth when drawn
 POWER = 1.3  # a point of Power against a Rune: Power is what puts bodies on the shrines
 ROSTER = 0.3  # a body on the roster, against the same body drafted (it still costs Power)
@@ -161,6 +165,17 @@ def card_value(s: State, uid: int) -> float:
         return 1.3 * bonus_value(card.bonus) + ops_value(card.effect) + 0.4 * slay_points(
             card.slay) - 0.5 * AVG_CARD + amb
     return ops_value(card.effect) + 0.5 * ops_value(card.allegiance) - AVG_CARD + amb
+
+
+def foe_weight(s: State, foe_side: int) -> float:
+    """How much a brawl's foe side matters: more when it leads, less when it trails, so the
+    bots hold back the leader instead of fighting whoever stands nearest. 1 with two sides."""
+    n = len(s.honor)
+    if n <= 2:
+        return 1.0
+    others = (sum(s.honor) - s.honor[foe_side]) / (n - 1)
+    lead = (s.honor[foe_side] - others) / max(1, s.scen.victory_honor)
+    return min(LEADER_MAX, max(LEADER_MIN, 1.0 + LEADER * lead))
 
 
 def kill_value(s: State, t: int) -> float:

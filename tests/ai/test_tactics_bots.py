@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
 from tactics_helpers import (  # noqa: E402
+    FOUR,
     act,
     cell,
     choose,
@@ -427,6 +428,51 @@ def test_command_model_on_a_real_tiny_position_matches_brute_force() -> None:
     plan = tm.solve(prob)
     assert plan.value == tm.brute_force(prob)
     assert plan.kills  # Tyranyx (7) defeats someone next to it
+
+
+def _brawl_strike(honor: list[int]) -> int:
+    """In a three-player brawl, Tyranyx stands (and, at Speed 0, stays) beside one Cultist of
+    each rival; with 1 Power, enough for its command only, whose Cultist does it attack?"""
+    s = table(FOUR, players=3, mode="brawl")
+    s.honor = honor
+    with_stats(s, "tyranyx", speed=0, command=1)
+    p = s.seats[0]
+    p.deck[:0] = p.hand
+    p.hand.clear()
+    s.row = [u if s.cards[u].kind != "monster" else -1 for u in s.row]
+    ty = unit_of(s, "tyranyx")
+    put(s, ty, cell(s, 1, 0), 0)
+    foes = {1: put(s, cultist(s, 1), cell(s, 2, 0)), 2: put(s, cultist(s, 2), cell(s, 1, 1))}
+    for card in s.seats[0].roster:
+        if s.card_units[card][0] != ty:
+            combat.exhaust_card(s, s.card_units[card][0])
+    p.power = 1
+    bot = TacticsPlannerBot(seed=3)
+    for _ in range(10):
+        a = bot.choose(T.view(s, 0), T.legal_actions(s))
+        if a.kind == "attack":
+            return next(side for side, u in foes.items() if u == a.card)
+        T.apply(s, a)
+    raise AssertionError("the planner made no attack")
+
+
+def test_in_a_brawl_the_planner_strikes_the_leader() -> None:
+    # Everything else equal, the rival ahead on Honor is the one to hold back.
+    assert _brawl_strike([0, 12, 2]) == 1
+    assert _brawl_strike([0, 2, 12]) == 2
+
+
+def test_foe_weight_follows_the_lead_only_with_more_than_two_sides() -> None:
+    from ai.tactics_eval import foe_weight
+
+    duel = table()
+    duel.honor = [0, 20]
+    assert foe_weight(duel, 1) == 1.0
+    s = table(FOUR, players=3, mode="brawl")
+    s.honor = [6, 6, 6]
+    assert foe_weight(s, 1) == foe_weight(s, 2) == 1.0
+    s.honor = [4, 14, 0]
+    assert foe_weight(s, 1) > 1.0 > foe_weight(s, 2)
 
 
 # --- hints -----------------------------------------------------------------------------------
