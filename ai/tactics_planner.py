@@ -154,9 +154,10 @@ def build_problem(s: State, seat: int, keep: int = 6, style: Style = STEADY,
     ps = ev.pieces(s, seat, power, keep, th)
     foe_units = ev.enemies(s, side)
     fidx = {t: i for i, t in enumerate(foe_units)}
+    weight = [ev.foe_weight(s, x) for x in range(len(s.honor))]
     foes = tuple(tm.Foe(t, s.units[t].cell, s.side_of[s.units[t].seat], ev.hp(s, t),
                         round(S * style.kill * ev.kill_value(s, t)
-                              * ev.foe_weight(s, s.side_of[s.units[t].seat])))
+                              * weight[s.side_of[s.units[t].seat]]))
                  for t in foe_units)
     movers = []
     mover_units = {p.unit for p in ps}
@@ -207,7 +208,7 @@ def build_problem(s: State, seat: int, keep: int = 6, style: Style = STEADY,
         h = s.map.shrine_honor[c]
         # Denying a shrine is worth most against the strongest side standing around it.
         rivals = {s.occ_side[a] for a in area} - {-1, side}
-        dw = max((ev.foe_weight(s, r) for r in rivals), default=1.0)
+        dw = max((weight[r] for r in rivals), default=1.0)
         shrines.append(tm.ShrineSpec(c, area, h, round(S * style.ctrl * ev.CTRL * h),
                                      round(S * style.deny * ev.DENY * h * dw), len(fixed),
                                      round(S * style.hold * ev.HOLD * h), safe))
