@@ -160,6 +160,11 @@ def unit_detail(s: Any, u: int, names: Sequence[str]) -> Text:
 
 
 def card_cost(card: Any) -> Text:
+    if card.kind == "champion" and not card.cost:
+        # A starting champion is never bought: what matters is its body and its command cost.
+        out = Text(f"{card.strength}/{card.defense} ", style="bold")
+        out.append(f"{card.command}{theme.POWER}", style=f"bold {theme.POWER_COLOR}")
+        return out
     if card.kind == "monster":
         return Text(f"{card.power_cost}{theme.POWER}", style=f"bold {theme.POWER_COLOR}")
     return Text(f"{card.cost}{theme.RUNE}", style=f"bold {theme.RUNE_COLOR}")
@@ -168,8 +173,9 @@ def card_cost(card: Any) -> Text:
 def card_line(card: Any) -> Text:
     """``Steelweaver 3◆ Hero``: name in its faction's colour, cost, kind."""
     out = Text(card.name, style=f"bold {theme.FACTION_COLOR.get(card.faction, '')}")
-    out.append(" ")
-    out.append_text(card_cost(card))
+    if card.kind != "starter":  # starters are never bought: a price would only mislead
+        out.append(" ")
+        out.append_text(card_cost(card))
     out.append(f" {KIND_WORDS.get(card.kind, card.kind)}", style="dim")
     return out
 

@@ -112,6 +112,8 @@ async def test_turn_save_continue(save_dir: Path) -> None:
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)
+        prompt = str(app.screen.query_one("#saves").get_option_at_index(0).prompt)
+        assert f"round {session.round} ·" in prompt  # the word its own header uses
         await pilot.press("enter")
         await settle(pilot, app)
         table = app.screen

@@ -126,6 +126,7 @@ async def test_firepeak_turn_save_continue(save_dir: Path) -> None:
         assert isinstance(listing, ContinueScreen)
         prompt = str(listing.query_one("#saves").get_option_at_index(0).prompt)
         assert "Ascension at Firepeak" in prompt
+        assert f"turn {session.round} ·" in prompt  # the word its own header uses
         await pilot.press("enter")
         await settle(pilot, app)
         again = app.screen

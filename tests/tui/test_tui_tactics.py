@@ -463,6 +463,12 @@ async def test_tactics_draft_through_the_choice_list(save_dir: Path) -> None:
         offered = {state.cards[a.card].name for a in table.session.legal()}
         assert {str(o).split(" ")[0] for o in dialog.options} <= {n.split(" ")[0]
                                                                   for n in offered}
+        # A starting champion is shown by its body and command cost, never a Rune price.
+        first = next(state.cards[a.card] for a in table.session.legal())
+        shown = [str(o) for o in dialog.options]
+        line = next(x for x in shown if x.startswith(f"{first.name} "))
+        assert line.startswith(f"{first.name} {first.strength}/{first.defense} {first.command}▲")
+        assert not any("◆" in line for line in shown)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table and state.pending

@@ -40,6 +40,10 @@ def when(save: Any) -> str:
     return stamp.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+# The word each game's table uses in its header for the count the save records.
+ROUND_WORD = {"ascension": "round"}
+
+
 def entry_text(entry: Any) -> Text:
     """One line (or two) describing a save file for the list."""
     if entry.save is None:
@@ -54,7 +58,8 @@ def entry_text(entry: Any) -> Text:
     out.append(game_title(save.game), style="bold #ffd54f")
     out.append("  ")
     out.append(" vs ".join(str(p) for p in meta.get("players", [])))
-    out.append(f"\n  round {meta.get('turn', '?')} · {when(save)}", style="dim")
+    word = ROUND_WORD.get(save.game, "turn")
+    out.append(f"\n  {word} {meta.get('turn', '?')} · {when(save)}", style="dim")
     if meta.get("status") == "finished":
         out.append(" · finished", style="dim italic")
     if save.game not in GAMES:

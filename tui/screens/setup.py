@@ -95,8 +95,8 @@ class SetupScreen(Screen[None]):
                           id="reshuffle")
             yield Setting("Mode", tactics_modes(2), id="mode")
             yield Setting("Scenario", tactics_scenarios(2, "1v1"), id="scenario")
-            yield Setting("Draft", ON_OFF, note="pick champions in turn instead of the "
-                          "suggested rosters", id="draft")
+            yield Setting("Draft", ON_OFF, note="take turns picking champions",
+                          id="draft")
             with Horizontal(id="seed-row"):
                 yield Label("Seed", id="seed-label")
                 yield Input(placeholder="random", restrict=r"[0-9]*", max_length=12, id="seed")
