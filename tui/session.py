@@ -17,6 +17,8 @@ from core.contract import Action, Event, get_game
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
+# Save meta key (+ seat) holding that seat's bot's random stream position.
+BOT_RNG_KEY = "bot_rng_"
 # Bot names in the order the setup screen offers them; only those ai.bots knows are shown.
 BOT_ORDER = ("greedy", "planner", "random")
 
@@ -95,6 +97,7 @@ class GameSession:
             actions=actions, checksums=checksums, path=Path(path), store=store,
         )
         session._make_bots()
+        session._restore_bot_streams(save.meta)
         return session, message
 
     def _make_bots(self) -> None:
@@ -123,6 +126,18 @@ class GameSession:
             if bot is None:
                 raise KeyError(f"no bot is available for {self.names[seat]}")
             self.bots[seat] = bot
+
+    def _restore_bot_streams(self, meta: dict[str, Any]) -> None:
+        """Put each bot's random stream back where the save left it, so a continued game
+        goes on as it would have without the break (a stand-in bot starts its own)."""
+        from core.rng import Rng
+
+        for seat, bot in self.bots.items():
+            state = meta.get(f"{BOT_RNG_KEY}{seat}")
+            rng = getattr(bot, "rng", None)
+            if (isinstance(rng, Rng) and isinstance(state, int)
+                    and getattr(bot, "name", None) == bot_name(self.seats[seat])):
+                bot.rng = Rng(state)
 
     # --- what it is -----------------------------------------------------------------------
 
@@ -222,6 +237,8 @@ class GameSession:
             "seats": ", ".join(self.seats),
             "status": "finished" if self.over else "playing",
             "edition": int(self.options.get("edition", 1)),
+            **{f"{BOT_RNG_KEY}{seat}": bot.rng.state for seat, bot in self.bots.items()
+               if hasattr(bot, "rng")},
         }
 
     def save(self) -> Path:

@@ -68,3 +68,21 @@ def test_unknown_bot_falls_back(save_dir: Path) -> None:
     assert session.is_bot(1)
     assert any("no-such-bot" in note for note in session.take_notes())
     assert session.take_notes() == []
+
+
+@pytest.mark.parametrize("game, options", [
+    ("ascension", {"players": 2, "seats": ["human", "bot:random"]}),
+    ("tactics", {"players": 2, "seats": ["human", "bot:random"]}),
+])
+def test_continue_plays_on_as_without_the_break(save_dir: Path, game: str,
+                                                options: dict[str, object]) -> None:
+    """The bots' own random streams are saved: a game continued from its save goes on
+    exactly as the same game played without stopping."""
+    session = GameSession.new(game, options, seed=21)
+    play_turns(session, 4)
+    session.save()
+    again, _ = GameSession.from_save(session.path)
+    for s in (session, again):
+        play_turns(s, 6, seed=2)  # the same human moves in both
+    assert again.actions == session.actions
+    assert again.checksum() == session.checksum()
