@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from core.contract import Action, Event, get_game
+from core.rng import Rng
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -130,12 +131,9 @@ class GameSession:
     def _restore_bot_streams(self, meta: dict[str, Any]) -> None:
         """Put each bot's random stream back where the save left it, so a continued game
         goes on as it would have without the break (a stand-in bot starts its own)."""
-        from core.rng import Rng
-
         for seat, bot in self.bots.items():
             state = meta.get(f"{BOT_RNG_KEY}{seat}")
-            rng = getattr(bot, "rng", None)
-            if (isinstance(rng, Rng) and isinstance(state, int)
+            if (_bot_rng(bot) is not None and isinstance(state, int)
                     and getattr(bot, "name", None) == bot_name(self.seats[seat])):
                 bot.rng = Rng(state)
 
@@ -237,8 +235,8 @@ class GameSession:
             "seats": ", ".join(self.seats),
             "status": "finished" if self.over else "playing",
             "edition": int(self.options.get("edition", 1)),
-            **{f"{BOT_RNG_KEY}{seat}": bot.rng.state for seat, bot in self.bots.items()
-               if hasattr(bot, "rng")},
+            **{f"{BOT_RNG_KEY}{seat}": rng.state for seat, bot in self.bots.items()
+               if (rng := _bot_rng(bot)) is not None},
         }
 
     def save(self) -> Path:
@@ -269,6 +267,12 @@ class GameSession:
         """The pending notes for the player, cleared."""
         notes, self.notes = self.notes, []
         return notes
+
+
+def _bot_rng(bot: Any) -> Rng | None:
+    """The bot's own random stream, if it keeps one we can save."""
+    rng = getattr(bot, "rng", None)
+    return rng if isinstance(rng, Rng) else None
 
 
 def _recompute_checksums(
