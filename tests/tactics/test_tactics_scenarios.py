@@ -32,6 +32,7 @@ from core.tactics.scenarios import (
     scenario,
     scenarios,
     side_of_slot,
+    victory_sentence,
 )
 
 IDS = ["battle_of_three_shrines", "ashen_ford", "crown_of_the_vale", "four_winds",
@@ -130,6 +131,15 @@ def test_the_three_hollows_is_a_brawl_for_three_on_an_even_triangle() -> None:
             for c in small]
     assert near == [2, 2, 2]  # each small shrine lies between exactly two bands
     assert all(len(r) == 3 for r in sc.rosters.values()) and sorted(sc.rosters) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_the_victory_is_told_once_from_the_data_not_in_the_text(id: str) -> None:
+    sc = scenario(id)
+    goal = f"{sc.victory_honor} Honor"
+    assert goal not in sc.text
+    assert goal in victory_sentence(sc)
+    assert ("played out" in victory_sentence(sc)) == bool(sc.rules["equal_turns"])
 
 
 def test_side_of_slot_pairs_slots_one_three_and_two_four_in_teams() -> None:
