@@ -6,6 +6,7 @@ scenarios the set-up offers."""
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -25,7 +26,12 @@ from tui.screens.setup import SetupScreen
 from tui.screens.tactics import TacticsScreen
 from tui.session import GameSession
 from tui.widgets.hexmap import HexMap
+from tui.widgets.panels import LogView
 from tui.widgets.setting import Setting
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
+
+from tactics_helpers import put  # noqa: E402
 
 SIZE = (80, 24)
 OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
@@ -484,3 +490,26 @@ async def test_tactics_draft_through_the_choice_list(save_dir: Path) -> None:
         assert len(state.seats[0].roster) == 4 and len(state.seats[1].roster) == 4
         side = str(table.query_one("#tt-side").render())
         assert all(state.cards[c].name[:12] in side for c in state.seats[0].roster)
+
+
+async def test_tactics_log_counts_honor_shrine_by_shrine(save_dir: Path) -> None:
+    """Two shrines scored at one end of turn: each log line shows the total after it."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
+        s = table.state
+        assert s.to_move == 0 and s.honor == [0, 0]
+        side = s.side_of[0]
+        mine = [u for u, unit in enumerate(s.units) if unit.seat == 0 and unit.cell < 0]
+        for u, shrine in zip(mine, s.map.shrines[:2], strict=False):
+            put(s, u, shrine)
+        await pilot.press("e")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        await settle(pilot, app)
+        log = table.query_one(LogView)
+        name = table.session.names[0]
+        scored = [strip.text.strip() for strip in log.lines if f"{name} +2 Honor" in strip.text]
+        goal = s.scen.victory_honor
+        assert scored[:2] == [f"{name} +2 Honor (2/{goal})", f"{name} +2 Honor (4/{goal})"]
+        assert s.honor[side] >= 4
