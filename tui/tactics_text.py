@@ -211,23 +211,10 @@ def cell_words(s: Any, c: int) -> str:
     return cell_name(s, c)
 
 
-def honor_totals(honor: Sequence[int], events: Sequence[Any]) -> list[int]:
-    """Each Honor event's side total just after it, in order. The state shows only the totals
-    after the whole batch, and one end of turn can score several shrines."""
-    later = [0] * len(honor)
-    totals: list[int] = []
-    for e in reversed(events):
-        if e.kind == "honor" and 0 <= e.seat < len(honor):
-            totals.append(honor[e.seat] - later[e.seat])
-            later[e.seat] += e.value
-    return totals[::-1]
-
-
 def event_line(s: Any, e: Any, names: Sequence[str], sides: Sequence[str],
-               goal: int, total: int | None = None) -> tuple[str, str] | None:
+               goal: int, later: Sequence[Any] = ()) -> tuple[str, str] | None:
     """One indented log line for a notable engine event, with its style (None: no line).
-    ``total``: for an Honor event, the side's Honor just after it (see ``honor_totals``);
-    without it the state's present total is shown."""
+    ``later``: the events after ``e`` in its batch, whose Honor the state already counts."""
     k = e.kind
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
     if k == "start_turn":
@@ -235,8 +222,8 @@ def event_line(s: Any, e: Any, names: Sequence[str], sides: Sequence[str],
         return f"── {side_label(side)}: {sides[side]} ──", f"bold {side_color(side)}"
     if k == "honor":
         side = e.seat  # an Honor event names the side that scores
-        if total is None:
-            total = s.honor[side] if 0 <= side < len(s.honor) else 0
+        total = s.honor[side] if 0 <= side < len(s.honor) else 0
+        total -= sum(x.value for x in later if x.kind == "honor" and x.seat == side)
         return (f"  {sides[side]} +{e.value} Honor ({total}/{goal})",
                 f"bold {theme.HONOR_COLOR}")
     if k == "defeated":
@@ -297,7 +284,6 @@ def hand_text(v: Any, cards: Sequence[int] | None, count: int, acting: set[int])
 
 __all__ = [
     "DECISION_TITLES", "card_detail", "card_line", "cell_words", "decision_title",
-    "event_line", "hand_text", "honor_totals", "keyword_text", "side_color", "side_label",
-    "side_names", "state_mark", "unit_detail", "unit_labels", "unit_state", "unit_stats",
-    "value_kind",
+    "event_line", "hand_text", "keyword_text", "side_color", "side_label", "side_names",
+    "state_mark", "unit_detail", "unit_labels", "unit_state", "unit_stats", "value_kind",
 ]

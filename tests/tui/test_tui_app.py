@@ -18,6 +18,7 @@ from tui.screens.passing import PassScreen
 from tui.screens.setup import SetupScreen
 from tui.session import GameSession
 from tui.widgets.cards import CardView
+from tui.widgets.panels import LogView
 
 SIZE = (80, 24)
 
@@ -225,6 +226,31 @@ def widow_table() -> GameSession:
     s.players[1].constructs += stars
     s.turn.power = 4
     return session
+
+
+async def test_log_gives_the_pool_as_of_each_gain(save_dir: Path) -> None:
+    """Defeating the Cultist with Voidthirster out gains Honor twice in one action: each log
+    line names the pool as it stood after that gain, not after both."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:random"]},
+                                  seed=9)
+        s = session.state
+        thirster = next(u for u, c in enumerate(s.cards) if c.name == "Voidthirster")
+        take(s, thirster)
+        s.players[0].constructs.append(thirster)
+        s.turn.power = 2
+        pool = s.honor_pool
+        app.start_game(session)
+        await settle(pilot, app)
+        await focus_card(pilot, app, "pile-cultist")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.players[0].honor == 2 and s.honor_pool == pool - 2
+        log = app.screen.query_one(LogView)
+        gains = [strip.text.strip() for strip in log.lines if "gains 1 Honor" in strip.text]
+        assert gains == [f"Player 1 gains 1 Honor (pool {pool - 1})",
+                         f"Player 1 gains 1 Honor (pool {pool - 2})"]
 
 
 async def test_opponent_answers_after_hand_over(save_dir: Path) -> None:

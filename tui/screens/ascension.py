@@ -322,7 +322,11 @@ class AscensionScreen(TableScreen):
         name = self.player_name(e.seat) if 0 <= e.seat < len(self.session.names) else ""
         card = s.cards[e.card].name if 0 <= e.card < len(s.cards) else ""
         if e.kind == "honor":
-            return f"  {name} gains {e.value} Honor (pool {s.honor_pool})", theme.HONOR_COLOR
+            # Pool minus tokens taken past it moves by exactly each gain (only one is ever
+            # above zero), so the pool as of this event is recovered from the batch's end.
+            later = sum(x.value for x in self.events_after if x.kind == "honor")
+            pool = max(0, s.honor_pool - s.honor_extra + later)
+            return f"  {name} gains {e.value} Honor (pool {pool})", theme.HONOR_COLOR
         if e.kind == "reshuffle":
             return f"  {name} shuffles the discard pile into a new deck", "dim"
         if e.kind == "reveal":

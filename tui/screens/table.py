@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from abc import ABCMeta, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -92,6 +92,10 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
         self.hint_step = -1
         self.last_message = ""
         self._spin = itertools.cycle(SPINNER)
+        # While a batch of events is logged: the ones after the event being told. The state
+        # shows where the whole batch ended; a line that gives a running figure (Honor so far)
+        # takes these back out.
+        self.events_after: Sequence[Event] = ()
 
     # --- hooks for the game's screen ---------------------------------------------------------
 
@@ -113,7 +117,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
 
     @abstractmethod
     def event_line(self, e: Event) -> tuple[Text | str, str] | None:
-        """One log line for a notable event, with its style (None: not worth a line)."""
+        """One log line for a notable event, with its style (None: not worth a line).
+        ``events_after`` holds the events of the same batch still to be told."""
 
     @abstractmethod
     def handover_reason(self, seat: int) -> str:
@@ -262,10 +267,12 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
         if line is not None:
             style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
             log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))
-        for e in events:
+        for i, e in enumerate(events):
+            self.events_after = events[i + 1:]
             text = self.event_line(e)
             if text is not None:
                 log.add(*text)
+        self.events_after = ()
 
     def _can_act(self) -> bool:
         """Whether the human at the keyboard may act now; if not, say why or move on."""

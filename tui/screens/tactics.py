@@ -14,7 +14,6 @@ is ``TableScreen``'s.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -105,8 +104,6 @@ class TacticsScreen(TableScreen):
         # While a pick list points at hexes: (reach, targets) tinted instead of the command's.
         self.dialog_marks: tuple[set[int], set[int]] | None = None
         self.labels: dict[int, str] = {}
-        # The Honor total after each Honor event still to be logged in this batch.
-        self._honor_totals: deque[int] = deque()
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -176,17 +173,11 @@ class TacticsScreen(TableScreen):
     def log_line(self, seat: int, action: Action) -> str:
         return self.session.describe(action)
 
-    def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
-        self._honor_totals = deque(tt.honor_totals(self.state.honor, events))
-        super().log_action(seat, line, events)
-
     def event_line(self, e: Event) -> tuple[str, str] | None:
         s = self.state
         names = self.session.names
         sides = [" & ".join(names[seat] for seat in seats) for seats in s.sides]
-        total = self._honor_totals.popleft() if e.kind == "honor" and self._honor_totals \
-            else None
-        return tt.event_line(s, e, names, sides, s.scen.victory_honor, total)
+        return tt.event_line(s, e, names, sides, s.scen.victory_honor, self.events_after)
 
     def handover_reason(self, seat: int) -> str:
         s = self.state
