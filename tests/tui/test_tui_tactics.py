@@ -513,3 +513,35 @@ async def test_tactics_log_counts_honor_shrine_by_shrine(save_dir: Path) -> None
         goal = s.scen.victory_honor
         assert scored[:2] == [f"{name} +2 Honor (2/{goal})", f"{name} +2 Honor (4/{goal})"]
         assert s.honor[side] == 4
+
+
+async def test_tactics_play_all_plays_the_quiet_cards(save_dir: Path) -> None:
+    """P plays the whole starting hand (no card asks anything); while a unit is being
+    commanded it is refused with the rule's reason and nothing changes."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
+        s, session = table.state, table.session
+        seat = s.seats[0]
+        hand = list(seat.hand)
+        names = [s.cards[u].id for u in hand]
+        assert len(hand) == 5 and set(names) <= {"apprentice", "militia"}
+        seat.power = 4  # enough to command one unit first
+        await pilot.press("c", "enter")  # the first unit of the roster list
+        await pilot.pause()
+        assert s.cmd is not None
+        steps = len(session.actions)
+        await pilot.press("P")
+        await pilot.pause()
+        assert len(session.actions) == steps and seat.hand == hand
+        assert table.last_message.startswith("Not allowed")
+        await pilot.press("enter", "d")  # deploy on the portal the cursor waits on; done
+        await pilot.pause()
+        assert s.cmd is None
+        runes, power = seat.runes, seat.power
+        await pilot.press("P")
+        await pilot.pause()
+        assert seat.hand == [] and sorted(seat.played) == sorted(hand)
+        assert seat.runes == runes + names.count("apprentice")
+        assert seat.power == power + names.count("militia")
+        assert s.to_move == 0 and app.screen is table

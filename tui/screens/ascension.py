@@ -506,20 +506,7 @@ class AscensionScreen(TableScreen):
         """Play every card in hand that asks no question (tried on a copy of the state first)."""
         if not self._can_act():
             return
-        played = 0
-        while self.my_move() and not self.state.pending:
-            for action in self.session.legal():
-                if action.kind != "play":
-                    continue
-                trial = self.state.copy()
-                A.apply(trial, action)
-                if not trial.pending:
-                    self.do(action)
-                    played += 1
-                    break
-            else:
-                break
-        if not played:
+        if not self.play_quiet_cards("play"):
             self.notify("Nothing to play without a choice: pick cards with enter.")
         self._focus_default()
         self.advance()

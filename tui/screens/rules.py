@@ -189,6 +189,7 @@ champions one at a time from a face-up row.
 | d | the commanded unit is done |
 | l | line of sight from the commanded (or picked) unit to the cursor, drawn with • |
 | p | play a card from your hand |
+| P | play every card in your hand that asks no question |
 | a | acquire a card (center row, Mystic, Heavy Infantry) |
 | t | play a Treasure on one of your units |
 | e | end the turn (asks first while cards are left in hand) |

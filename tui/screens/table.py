@@ -254,6 +254,24 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
         self.call_after_refresh(self._focus_default)
         return True
 
+    def play_quiet_cards(self, kind: str) -> int:
+        """Play, one by one, every card in hand whose ``kind`` action asks no question (each
+        tried on a copy of the state first); stops at a pending choice. Returns how many."""
+        played = 0
+        while self.my_move() and not self.state.pending:
+            for action in self.session.legal():
+                if action.kind != kind:
+                    continue
+                trial = self.state.copy()
+                self.session.module.apply(trial, action)
+                if not trial.pending:
+                    self.do(action)
+                    played += 1
+                    break
+            else:
+                break
+        return played
+
     def refuse(self, reason: str) -> None:
         """Tell the player why an action cannot be taken; nothing changes."""
         text = reason[:1].upper() + reason[1:]

@@ -83,6 +83,7 @@ class TacticsScreen(TableScreen):
         Binding("d", "done", "Done"),
         Binding("l", "sight", "LoS"),
         Binding("p", "play", "Play"),
+        Binding("P", "play_all", "Play all", show=False),
         Binding("a", "acquire", "Buy"),
         Binding("t", "treasure", "Treasure"),
         Binding("e", "end_turn", "End"),
@@ -439,7 +440,7 @@ class TacticsScreen(TableScreen):
             return Text(f"{name}: enter on + moves, on × attacks · l sight · d done",
                         style="bold green")
         text = Text(f"{possessive(self.player_name(s.to_move))} move", style="bold green")
-        text.append(" · c command · p play · a acquire · e end turn")
+        text.append(" · c command · p play (P all) · a acquire · e end turn")
         return text
 
     def _draw_detail(self) -> None:
@@ -807,6 +808,22 @@ class TacticsScreen(TableScreen):
             entries.append(self._entry(Action(PLAY, uids[0]), label, legal,
                                        tt.card_detail(card)))
         self._offer("Play which card?", entries)
+
+    def action_play_all(self) -> None:
+        """P: play every card in hand that asks no question, in hand order."""
+        if not self._ready():
+            return
+        hand = self.state.seats[self.viewer].hand if self.viewer is not None else []
+        if not hand:
+            self.refuse("your hand is empty")
+            return
+        if not self.play_quiet_cards(PLAY):
+            reason = T.why_illegal(self.state, Action(PLAY, hand[0]))
+            if reason:
+                self.refuse(reason)
+            else:
+                self.notify("Every card left asks a question: play them one by one with p.")
+        self.advance()
 
     def action_acquire(self) -> None:
         """a: acquire from the center row (Monsters with Power) or the two piles."""
