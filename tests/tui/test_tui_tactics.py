@@ -31,7 +31,7 @@ from tui.widgets.setting import Setting
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
-from tactics_helpers import put  # noqa: E402
+from tactics_helpers import cultist, hold, put  # noqa: E402
 
 SIZE = (80, 24)
 OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
@@ -545,3 +545,24 @@ async def test_tactics_play_all_plays_the_quiet_cards(save_dir: Path) -> None:
         assert seat.runes == runes + names.count("apprentice")
         assert seat.power == power + names.count("militia")
         assert s.to_move == 0 and app.screen is table
+
+
+async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> None:
+    """Two Cultists on the field: the Treasure list names each with its map label."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
+        s = table.state
+        hold(s, 0, "might_draught")
+        free = [c for c in range(len(s.map.hexes))
+                if s.occupant[c] < 0 and c not in s.map.shrines]
+        put(s, cultist(s, 0, 0), free[0])
+        put(s, cultist(s, 0, 1), free[1])
+        table.refresh_table()
+        await pilot.press("t")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        lines = [str(o) for o in dialog.options]
+        assert "Draught of Might on c1 Cultist" in lines
+        assert "Draught of Might on c2 Cultist" in lines
+        assert len(set(lines)) == len(lines)

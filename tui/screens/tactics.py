@@ -624,6 +624,16 @@ class TacticsScreen(TableScreen):
         self._open(tt.decision_title(s, d), entries, done, cancel="look at the map",
                    advise=advise)
 
+    def _treasure_entry(self, a: Action) -> Entry:
+        """A Treasure played on a unit, the unit named with its map label (``c2``) so that
+        units of one name (Cultists) can be told apart."""
+        s = self.state
+        tdef = s.tdefs[a.card]
+        label = Text(f"{tdef.name} on ", style="bold")
+        label.append(f"{self.labels.get(a.option, '')} ", style="bold")
+        label.append(unit_name(s, a.option))
+        return Entry(a, label, tdef.text, s.units[a.option].cell)
+
     def decision_entries(self, d: Any, legal: list[Action]) -> list[Entry]:
         """One entry per legal answer of the pending decision ``d``."""
         s = self.state
@@ -631,9 +641,7 @@ class TacticsScreen(TableScreen):
         if d.kind == "react":
             for a in legal:
                 if a.kind == TREASURE:
-                    tdef = s.tdefs[a.card]
-                    label = Text(f"{tdef.name} on {unit_name(s, a.option)}", style="bold")
-                    out.append(Entry(a, label, tdef.text, s.units[a.option].cell))
+                    out.append(self._treasure_entry(a))
                 else:
                     out.append(Entry(a, Text("Pass: no Treasure", style="italic")))
             return out
@@ -876,11 +884,7 @@ class TacticsScreen(TableScreen):
             self.refuse(T.why_illegal(s, Action(TREASURE, held[0], -1))
                         or "no Treasure can be played now")
             return
-        entries = []
-        for a in legal:
-            tdef = s.tdefs[a.card]
-            label = Text(f"{tdef.name} on {unit_name(s, a.option)}", style="bold")
-            entries.append(Entry(a, label, tdef.text, s.units[a.option].cell))
+        entries = [self._treasure_entry(a) for a in legal]
         self._offer("Play which Treasure, on which unit?", entries)
 
     def action_end_turn(self) -> None:
