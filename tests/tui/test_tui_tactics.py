@@ -566,3 +566,17 @@ async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> Non
         assert "Draught of Might on c1 Cultist" in lines
         assert "Draught of Might on c2 Cultist" in lines
         assert len(set(lines)) == len(lines)
+
+
+async def test_tactics_an_empty_pile_says_none_left(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
+        s = table.state
+        cost = s.cards[s.heavies[-1]].cost
+        assert f"Heavy Inf. {cost}" in str(table.query_one("#tt-row").render())
+        s.box.extend(s.heavies)  # every Heavy Infantry bought (set-up only)
+        s.heavies.clear()
+        table.refresh_table()
+        row = str(table.query_one("#tt-row").render())
+        assert "Heavy Inf. (none left)" in row and "Heavy Inf. 0" not in row

@@ -401,9 +401,12 @@ class TacticsScreen(TableScreen):
         piles = Text(no_wrap=True, overflow="ellipsis")
         for label, pile, key in (("Mystic", v.mystics, MYSTIC_PILE),
                                  ("Heavy Inf.", v.heavies, HEAVY_PILE)):
-            cost = v.cards[pile[-1]].cost if pile else 0
             style = "bold" if key in buyable else "#8a8f9e"
-            piles.append(f"{label} {cost}{theme.RUNE} ({len(pile)})", style=style)
+            if pile:
+                piles.append(f"{label} {v.cards[pile[-1]].cost}{theme.RUNE} ({len(pile)})",
+                             style=style)
+            else:
+                piles.append(f"{label} (none left)", style=style)
             piles.append(" · ", style="dim")
         cult = v.cultist_def
         can_call = any(a.kind == COMMAND and a.card == -1 for a in legal)
