@@ -79,9 +79,11 @@ def side_label(side: int) -> str:
 
 
 def unit_labels(s: Any) -> dict[int, str]:
-    """A two-character map label for every unit with an owner, unique within its seat:
-    two letters of the name (``Ty``), a digit for a card's second figure (``P2``), and
-    ``c1``..``c4`` for Cultists."""
+    """A two-character map label for every unit with an owner: two letters of the name
+    (``Ty``), unique within its seat, a digit for a card's second figure (``P2``), and
+    ``c1``..``c8`` for Cultists, numbered through the side — 2 vs 2 partners share a colour,
+    so the second partner's four are ``c5``..``c8``. A label never changes during a game
+    (a champion acquired later takes a label no earlier one of its seat has)."""
     out: dict[int, str] = {}
     for seat in range(len(s.seats)):
         used: set[str] = set()
@@ -98,7 +100,9 @@ def unit_labels(s: Any) -> dict[int, str]:
                 label = next((o for o in options if o not in used), name[:2])
                 used.add(label)
                 out[u] = label
-        for i, u in enumerate(s.cultists[seat]):
+    for seats in s.sides:
+        cultists = [u for seat in seats for u in s.cultists[seat]]
+        for i, u in enumerate(cultists):
             out[u] = f"c{i + 1}"
     return out
 

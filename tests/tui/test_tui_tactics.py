@@ -25,6 +25,7 @@ from tui.screens.passing import PassScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.tactics import TacticsScreen
 from tui.session import GameSession
+from tui.tactics_text import unit_labels
 from tui.widgets.hexmap import HexMap
 from tui.widgets.panels import LogView
 from tui.widgets.setting import Setting
@@ -580,3 +581,18 @@ async def test_tactics_an_empty_pile_says_none_left(save_dir: Path) -> None:
         table.refresh_table()
         row = str(table.query_one("#tt-row").render())
         assert "Heavy Inf. (none left)" in row and "Heavy Inf. 0" not in row
+
+
+def test_tactics_partners_cultists_have_their_own_numbers() -> None:
+    """2 vs 2 partners share a colour on the map, so their Cultists are c1..c4 and c5..c8."""
+    s = T.new_game({"players": 4, "mode": "2v2"}, 5)
+    labels = unit_labels(s)
+    for seats in s.sides:
+        assert len(seats) == 2
+        cults = [labels[u] for seat in seats for u in s.cultists[seat]]
+        assert cults == [f"c{i}" for i in range(1, 9)]
+        for seat in seats:  # champions: unique within the seat
+            mine = [labels[u] for c in s.seats[seat].roster for u in s.card_units[c]]
+            assert len(set(mine)) == len(mine)
+    duel = T.new_game({"players": 2}, 5)
+    assert [unit_labels(duel)[u] for u in duel.cultists[1]] == ["c1", "c2", "c3", "c4"]
