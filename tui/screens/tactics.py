@@ -327,7 +327,7 @@ class TacticsScreen(TableScreen):
             turn = "▶" if v.phase != "draft" and side == s.side_of[s.current] else " "
             out.append(turn, style="bold")
             out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
-            out.append(f"{name[:18]:<18}")
+            out.append(f"{name[:20]:<20}")
             out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
         me = v.seats[seat]
         out.append(f"{possessive(me.name)} units", style="bold #9aa3c0")
