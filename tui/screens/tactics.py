@@ -632,10 +632,14 @@ class TacticsScreen(TableScreen):
         units of one name (Cultists) can be told apart."""
         s = self.state
         tdef = s.tdefs[a.card]
-        label = Text(f"{tdef.name} on ", style="bold")
-        label.append(f"{self.labels.get(a.option, '')} ", style="bold")
-        label.append(unit_name(s, a.option))
+        label = Text(f"{tdef.name} on ", style="bold").append_text(self._unit_words(a.option))
         return Entry(a, label, tdef.text, s.units[a.option].cell)
+
+    def _unit_words(self, u: int) -> Text:
+        """A unit as lists name it: its map label, then its name (``c2 Cultist``)."""
+        words = Text(f"{self.labels.get(u, '')} ", style="bold")
+        words.append(unit_name(self.state, u))
+        return words
 
     def decision_entries(self, d: Any, legal: list[Action]) -> list[Entry]:
         """One entry per legal answer of the pending decision ``d``."""
@@ -652,8 +656,7 @@ class TacticsScreen(TableScreen):
         for choice in d.choices:
             a = Action(CHOOSE, choice)
             if kind == "unit":
-                label = Text(f"{self.labels.get(choice, '')} ", style="bold")
-                label.append(unit_name(s, choice))
+                label = self._unit_words(choice)
                 owner = s.units[choice].seat
                 label.append(f" ({self.player_name(owner)}) ", style="dim")
                 label.append_text(tt.unit_stats(s, choice))
@@ -738,8 +741,7 @@ class TacticsScreen(TableScreen):
         units += [u for u in s.cultists[seat] if s.units[u].cell >= 0]
         for u in units:
             label = Text("{} ".format(*tt.state_mark(s, u)), style=tt.state_mark(s, u)[1])
-            label.append(f"{self.labels.get(u, '')} ", style="bold")
-            label.append(unit_name(s, u))
+            label.append_text(self._unit_words(u))
             label.append(f" {theme.POWER}{combat.command_cost(s, u)}", style=theme.POWER_COLOR)
             entries.append(self._entry(Action(COMMAND, u), label, legal,
                                        tt.unit_detail(s, u, self.session.names),
