@@ -637,9 +637,9 @@ class TacticsScreen(TableScreen):
 
     def _unit_words(self, u: int) -> Text:
         """A unit as lists name it: its map label, then its name (``c2 Cultist``)."""
-        words = Text(f"{self.labels.get(u, '')} ", style="bold")
-        words.append(unit_name(self.state, u))
-        return words
+        words = Text()
+        words.append(f"{self.labels.get(u, '')} ", style="bold")
+        return words.append(unit_name(self.state, u))
 
     def decision_entries(self, d: Any, legal: list[Action]) -> list[Entry]:
         """One entry per legal answer of the pending decision ``d``."""
@@ -656,7 +656,7 @@ class TacticsScreen(TableScreen):
         for choice in d.choices:
             a = Action(CHOOSE, choice)
             if kind == "unit":
-                label = self._unit_words(choice)
+                label = Text(style="bold").append_text(self._unit_words(choice))
                 owner = s.units[choice].seat
                 label.append(f" ({self.player_name(owner)}) ", style="dim")
                 label.append_text(tt.unit_stats(s, choice))
