@@ -35,16 +35,16 @@ class RandomBot:
 # name -> "module:Class"; every class takes (game, seed).
 BOTS: dict[str, str] = {
     "random": "ai.bots:RandomBot",
-    "greedy": "ai.greedy:GreedyBot",
-    "planner": "ai.planner:PlannerBot",
+    "greedy": "ai.ascension.greedy:GreedyBot",
+    "planner": "ai.ascension.planner:PlannerBot",
 }
 
 # (game, name) -> "module:Class" for a game whose bots differ from the entry in BOTS.
 GAME_BOTS: dict[tuple[str, str], str] = {
-    ("firepeak", "greedy"): "ai.firepeak_greedy:FirepeakGreedyBot",
-    ("firepeak", "planner"): "ai.firepeak_planner:FirepeakPlannerBot",
-    ("tactics", "greedy"): "ai.tactics_greedy:TacticsGreedyBot",
-    ("tactics", "planner"): "ai.tactics_planner:TacticsPlannerBot",
+    ("firepeak", "greedy"): "ai.firepeak.greedy:FirepeakGreedyBot",
+    ("firepeak", "planner"): "ai.firepeak.planner:FirepeakPlannerBot",
+    ("tactics", "greedy"): "ai.tactics.greedy:TacticsGreedyBot",
+    ("tactics", "planner"): "ai.tactics.planner:TacticsPlannerBot",
 }
 
 

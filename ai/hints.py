@@ -30,18 +30,18 @@ class Hint:
 def hint(game: str, view: Any, legal: list[Action]) -> Hint:
     """The planner's recommendation for the decision in ``view`` (KeyError: no hints)."""
     if game == "firepeak":
-        from ai.firepeak_hints import firepeak_hint
+        from ai.firepeak.hints import firepeak_hint
 
         return firepeak_hint(view, legal)
     if game == "tactics":
-        from ai.tactics_hints import tactics_hint
+        from ai.tactics.hints import tactics_hint
 
         return tactics_hint(view, legal)
     if game != "ascension":
         raise KeyError(f"no hints for {game!r} yet")
     if not legal:
         raise ValueError("there is no decision to hint: no legal actions")
-    from ai.planner import PlannerBot
+    from ai.ascension.planner import PlannerBot
 
     bot = PlannerBot(game, HINT_SEED)
     action, plan = bot.recommend(view, legal)

@@ -1,4 +1,4 @@
-"""Latency of the Firepeak pattern queries (ai.pattern), fast path and CP-SAT model.
+"""Latency of the Firepeak pattern queries (ai.firepeak.pattern), fast path and CP-SAT model.
 
     python -m bench.pattern_latency [--n 300] [--seed 1]
 
@@ -19,7 +19,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ai.pattern import (
+from ai.firepeak.pattern import (
     FULL_DECK,
     Creature,
     Method,

@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    from ai import buy_model
+    from ai.ascension import buy_model
 
     buy_model.warm_up()
     every: list[float] = []

@@ -57,8 +57,8 @@ class GameLog:
 
 def play(seed: int, options: dict[str, Any], bots: list[str], picks: str = "bots") -> GameLog:
     import core.tactics as T
-    from ai import tactics_model
     from ai.bots import make_bot
+    from ai.tactics import model as tactics_model
     from core.rng import Rng
 
     tactics_model.warm_up()  # the one-off OR-Tools import is not a planner turn

@@ -42,15 +42,15 @@ class AscendApp(App[None]):
     def table_for(self, session: Any, message: str = "") -> Screen[Any]:
         """The table screen for the session's game."""
         if session.game == "ascension":
-            from tui.screens.ascension import AscensionScreen
+            from tui.games.ascension.screen import AscensionScreen
 
             return AscensionScreen(session, message)
         if session.game == "firepeak":
-            from tui.screens.firepeak import FirepeakScreen
+            from tui.games.firepeak.screen import FirepeakScreen
 
             return FirepeakScreen(session, message)
         if session.game == "tactics":
-            from tui.screens.tactics import TacticsScreen
+            from tui.games.tactics.screen import TacticsScreen
 
             return TacticsScreen(session, message)
         raise KeyError(f"no table for {session.game!r} yet")

@@ -170,6 +170,6 @@ def test_greedy_beats_random() -> None:
 
 
 def test_importing_bots_does_not_load_ortools() -> None:
-    code = ("import sys, ai.bots, ai.greedy, ai.planner, ai.hints; "
+    code = ("import sys, ai.bots, ai.ascension.greedy, ai.ascension.planner, ai.hints; "
             "assert 'ortools' not in sys.modules, 'ortools imported eagerly'")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,10 +9,10 @@ import pytest
 from ai_helpers import answer_plainly, check_cards, clear_hand, put, set_row
 
 import core.ascension as A
-from ai import buy_model
-from ai.ascension_values import BuyProblem, Ctx, greedy_buy
-from ai.greedy import GreedyBot
-from ai.planner import PlannerBot
+from ai.ascension import buy_model
+from ai.ascension.greedy import GreedyBot
+from ai.ascension.planner import PlannerBot
+from ai.ascension.values import BuyProblem, Ctx, greedy_buy
 from core.contract import Action
 
 CENTER_KEYS = sorted({d.key for d in A.new_game({"players": 2}, 0).cards

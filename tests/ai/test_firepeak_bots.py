@@ -15,8 +15,8 @@ from firepeak_helpers import put, rig, spell, table, uid  # noqa: E402
 
 import core.firepeak as F  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
-from ai.firepeak_greedy import FirepeakGreedyBot  # noqa: E402
-from ai.firepeak_planner import FirepeakPlannerBot  # noqa: E402
+from ai.firepeak.greedy import FirepeakGreedyBot  # noqa: E402
+from ai.firepeak.planner import FirepeakPlannerBot  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.firepeak import effects as fx  # noqa: E402
@@ -48,8 +48,8 @@ def test_registry_dispatches_on_the_game() -> None:
     assert isinstance(make_bot("greedy", "firepeak", 1), FirepeakGreedyBot)
     assert isinstance(make_bot("planner", "firepeak", 1), FirepeakPlannerBot)
     assert isinstance(make_bot("random", "firepeak", 1), RandomBot)
-    assert type(make_bot("greedy", "ascension", 1)).__module__ == "ai.greedy"
-    assert type(make_bot("planner", "ascension", 1)).__module__ == "ai.planner"
+    assert type(make_bot("greedy", "ascension", 1)).__module__ == "ai.ascension.greedy"
+    assert type(make_bot("planner", "ascension", 1)).__module__ == "ai.ascension.planner"
     with pytest.raises(KeyError):
         make_bot("nobody", "firepeak")
     with pytest.raises(ValueError):

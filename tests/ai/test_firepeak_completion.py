@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ai.firepeak_completion import COMMON, Completion, completion
+from ai.firepeak.completion import COMMON, Completion, completion
 from core.firepeak.pattern import ADJACENT, CLANS, LEADERS, OPPOSING, SIZE, WIZARD
 
 LEAD = tuple(tuple(q for q in LEADERS[p] if q != WIZARD) for p in range(SIZE))
@@ -98,7 +98,7 @@ def test_the_planner_evaluation_counts_positions_that_starve_each_other_as_dead(
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firepeak"))
     from firepeak_helpers import put, table
 
-    from ai import firepeak_eval as ev
+    from ai.firepeak import evaluation as ev
     from core.firepeak.cards import CREATURES
 
     s = table()

@@ -1,7 +1,7 @@
-"""ai.pattern: the fast path, the CP-SAT models and an independent brute force agree.
+"""ai.firepeak.pattern: the fast path, the CP-SAT models and an independent brute force agree.
 
 The oracles here are written against ``core.firepeak.pattern`` only (``violations``,
-``has_leader``, the geometry), not against ai.pattern's own helpers: legality is
+``has_leader``, the geometry), not against ai.firepeak.pattern's own helpers: legality is
 ``violations(...) == {}`` and resolution is every sequence of steps the rulebook procedure
 allows, explored exhaustively.
 """
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from ai.pattern import (
+from ai.firepeak.pattern import (
     FULL_DECK,
     Creature,
     Resolution,
@@ -500,7 +500,8 @@ def test_placement_score_counts_fillable_positions() -> None:
 
 
 def test_import_does_not_load_ortools() -> None:
-    code = "import sys, ai.pattern, ai.pattern_cpsat; sys.exit('ortools' in sys.modules)"
+    code = ("import sys, ai.firepeak.pattern, ai.firepeak.pattern_cpsat; "
+            "sys.exit('ortools' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -31,11 +31,11 @@ from tactics_helpers import (  # noqa: E402
 )
 
 import core.tactics as T  # noqa: E402
-from ai import tactics_model as tm  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
 from ai.hints import hint  # noqa: E402
-from ai.tactics_greedy import TacticsGreedyBot  # noqa: E402
-from ai.tactics_planner import TacticsPlannerBot, build_problem  # noqa: E402
+from ai.tactics import model as tm  # noqa: E402
+from ai.tactics.greedy import TacticsGreedyBot  # noqa: E402
+from ai.tactics.planner import TacticsPlannerBot, build_problem  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.tactics import combat  # noqa: E402
@@ -463,7 +463,7 @@ def test_in_a_brawl_the_planner_strikes_the_leader() -> None:
 
 
 def test_foe_weight_follows_the_lead_only_with_more_than_two_sides() -> None:
-    from ai.tactics_eval import foe_weight
+    from ai.tactics.evaluation import foe_weight
 
     duel = table()
     duel.honor = [0, 20]

@@ -9,7 +9,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from tui.app import AscendApp
-from tui.screens.ascension import AscensionScreen
+from tui.games.ascension.cards import CardView
+from tui.games.ascension.screen import AscensionScreen
 from tui.screens.dialogs import ChoiceScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
@@ -17,7 +18,6 @@ from tui.screens.menu import MenuScreen
 from tui.screens.passing import PassScreen
 from tui.screens.setup import SetupScreen
 from tui.session import GameSession
-from tui.widgets.cards import CardView
 from tui.widgets.panels import LogView
 
 SIZE = (80, 24)

@@ -12,16 +12,16 @@ from textual.pilot import Pilot
 import core.firepeak as F
 from core.firepeak.state import DUNGEON, GUARD
 from tui.app import AscendApp
+from tui.games.firepeak.pattern import PatternView
+from tui.games.firepeak.screen import KEY_OF, FirepeakScreen
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
-from tui.screens.firepeak import KEY_OF, FirepeakScreen
 from tui.screens.load import ContinueScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.passing import PassScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.session import GameSession
-from tui.widgets.pattern import PatternView
 
 SIZE = (80, 24)
 

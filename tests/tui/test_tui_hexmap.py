@@ -12,7 +12,7 @@ from textual.containers import Container
 from core.hexgrid import Hex, from_offset, to_offset
 from core.tactics.board import MapDef
 from core.tactics.scenarios import parse_map, scenario
-from tui.widgets.hexmap import (
+from tui.games.tactics.hexmap import (
     REACH_BG,
     SIDE_COLORS,
     SIGHT_BG,

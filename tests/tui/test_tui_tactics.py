@@ -17,16 +17,16 @@ import core.tactics as T
 from core.contract import Action
 from core.tactics.scenarios import scenarios, victory_short
 from tui.app import AscendApp
+from tui.games.tactics.hexmap import HexMap
+from tui.games.tactics.screen import TacticsScreen
+from tui.games.tactics.text import unit_labels
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.passing import PassScreen
 from tui.screens.setup import SetupScreen
-from tui.screens.tactics import TacticsScreen
 from tui.session import GameSession
-from tui.tactics_text import unit_labels
-from tui.widgets.hexmap import HexMap
 from tui.widgets.panels import LogView
 from tui.widgets.setting import Setting
 

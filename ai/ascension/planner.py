@@ -1,6 +1,6 @@
 """PlannerBot: plays out its hand like the greedy bot, then buys by an exact CP-SAT plan.
 
-At the buy phase one CP-SAT model (``ai.buy_model``) picks the best set of acquisitions,
+At the buy phase one CP-SAT model (``ai.ascension.buy_model``) picks the best set of acquisitions,
 defeats and paid abilities for the turn's Runes and Power. Beyond the greedy bot's values
 the planner also weighs:
 
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ai.ascension_policy import AscensionBot, resources
-from ai.ascension_values import (
+from ai.ascension.policy import AscensionBot, resources
+from ai.ascension.values import (
     SCALE,
     BuyItem,
     BuyPlan,
@@ -73,7 +73,7 @@ class PlannerBot(AscensionBot):
         key = problem.signature()
         plan = self._plans.get(key)
         if plan is None:
-            from ai import buy_model
+            from ai.ascension import buy_model
 
             plan = buy_model.solve(problem)
             if len(self._plans) >= CACHE_SIZE:

@@ -5,14 +5,14 @@ creatures that cannot go into the pattern (free); cast a spell that improves its
 extra-action spell only when that action has a use); Brainwash a Dungeon creature that fits
 the pattern at even odds or better; Capture when the odds and the prize are good; Rescue
 when likely to win; Recruit under the Leader a draw most likely fits under; else end the
-turn. Decisions are answered from :mod:`ai.firepeak_eval` (placements keep Positions
-fillable, an illegal pattern is resolved by :func:`ai.pattern.resolve` to keep the most
+turn. Decisions are answered from :mod:`ai.firepeak.evaluation` (placements keep Positions
+fillable, an illegal pattern is resolved by :func:`ai.firepeak.pattern.resolve` to keep the most
 Power, a spell's target is tried on a copy of the bot's own world).
 """
 
 from __future__ import annotations
 
-from ai import firepeak_eval as ev
+from ai.firepeak import evaluation as ev
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, SPELLS

@@ -8,14 +8,14 @@ attack that defeats an enemy (moving first to where it helps most), else a move 
 shrine it does not hold or onto a Treasure, else a deploy from a free portal — judged one
 unit at a time against the board as it is; buy a monster with spare Power; end the turn.
 Decisions (Treasure windows included: a Treasure only when it turns the fight) are answered
-by :func:`ai.tactics_eval.answer`.
+by :func:`ai.tactics.evaluation.answer`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ai import tactics_eval as ev
+from ai.tactics import evaluation as ev
 from core.contract import Action
 from core.rng import Rng
 from core.tactics import turn

@@ -28,7 +28,8 @@ from core.firepeak.effects import place_mode
 from core.firepeak.pattern import ADJACENT, EMPTY, LEADERS, SIZE, WIZARD
 from core.firepeak.rules import action_source
 from core.firepeak.state import DUNGEON, GUARD
-from tui import firepeak_text as ft
+from tui.games.firepeak import text as ft
+from tui.games.firepeak.pattern import CELL_AT, GUARD_AT, OpponentsView, PatternData, PatternView
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.table import (
     HINT_AND_GAME_BINDINGS,
@@ -40,7 +41,6 @@ from tui.screens.table import (
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
-from tui.widgets.pattern import CELL_AT, GUARD_AT, OpponentsView, PatternData, PatternView
 
 # (action kind, key, label) in the order of the action panel: two columns of five.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (

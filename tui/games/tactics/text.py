@@ -17,7 +17,7 @@ from core.tactics.effects import DECISION_VALUES
 from core.tactics.state import AREA, DOUBLE, RANGED, STRIKEBACK
 from core.tactics.view import card_name, cell_name, unit_name
 from tui import theme
-from tui.widgets.hexmap import SIDE_COLORS, SIDE_NAMES
+from tui.games.tactics.hexmap import SIDE_COLORS, SIDE_NAMES
 
 KEYWORD_WORDS = ((RANGED, "Ranged"), (AREA, "Area"), (DOUBLE, "Double"),
                  (STRIKEBACK, "Strikeback"))

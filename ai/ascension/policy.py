@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from ai.ascension_values import (
+from ai.ascension.values import (
     SCALE,
     STARTERS,
     BuyPlan,

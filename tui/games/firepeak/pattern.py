@@ -17,7 +17,7 @@ from textual.widget import Widget
 from core.firepeak.cards import CREATURES, N_CREATURES, WIZARDS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.firepeak.state import GUARD
-from tui import firepeak_text as ft
+from tui.games.firepeak import text as ft
 
 CELL = 10
 WIDTH = 46

@@ -46,13 +46,13 @@ from core.tactics.rules import (
 from core.tactics.scenarios import victory_sentence, victory_short
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 from core.tactics.view import card_name, cell_name, unit_name
-from tui import tactics_text as tt
 from tui import theme
+from tui.games.tactics import text as tt
+from tui.games.tactics.hexmap import HexMap, MapPicture, UnitMark
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.table import LOG_BINDINGS, TableScreen, find_hint, possessive
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
-from tui.widgets.hexmap import HexMap, MapPicture, UnitMark
 from tui.widgets.panels import HintPanel, LogView
 
 MODE_WORDS = {"1v1": "1 vs 1", "2v2": "2 vs 2", "brawl": "brawl"}

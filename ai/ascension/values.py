@@ -7,7 +7,7 @@ how much of the game is left. Everything here reads only a seat's view, never th
 The buy phase is phrased as a small knapsack (``BuyProblem``): items to acquire, monsters to
 defeat and rune-paid construct abilities, each with an integer-scaled value, over the turn's
 Runes, Mechana-only Runes, Reactor Monk discount and Power. The greedy bot fills it in
-priority order; the planner solves it exactly with CP-SAT (``ai.buy_model``).
+priority order; the planner solves it exactly with CP-SAT (``ai.ascension.buy_model``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ starting the app does not pay for it.
 
 from __future__ import annotations
 
-from ai.ascension_values import BuyItem, BuyPlan, BuyProblem, best_discount, plan_value
+from ai.ascension.values import BuyItem, BuyPlan, BuyProblem, best_discount, plan_value
 
 TIME_LIMIT = 0.1  # seconds; these models solve at presolve, the limit is a safety net
 DET_LIMIT = 0.5  # deterministic-time cap, so an unlucky machine load cannot change answers

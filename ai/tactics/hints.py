@@ -9,9 +9,9 @@ same position always gives the same hint. A command's reason names where the uni
 
 from __future__ import annotations
 
-from ai import tactics_eval as ev
-from ai import tactics_model as tm
 from ai.hints import HINT_SEED, MAX_THEN, Hint
+from ai.tactics import evaluation as ev
+from ai.tactics import model as tm
 from core.contract import Action
 from core.hexgrid import to_offset
 from core.tactics.cards import Op
@@ -44,7 +44,7 @@ _DECISION_WHY = {
 def tactics_hint(view: TacticsView, legal: list[Action]) -> Hint:
     if not legal:
         raise ValueError("there is no decision to hint: no legal actions")
-    from ai.tactics_planner import TacticsPlannerBot
+    from ai.tactics.planner import TacticsPlannerBot
 
     if len(legal) == 1:
         return Hint(legal[0], f"{describe(view, legal[0])}: the only choice", (legal[0],))

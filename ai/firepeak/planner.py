@@ -1,7 +1,7 @@
 """FirepeakPlannerBot: searches the turn's two actions for Ascension at Firepeak.
 
 At a turn action it deals ``WORLDS`` worlds consistent with its view (``determinize`` with its
-own stream) and scores every pruned candidate action (:func:`ai.firepeak_eval.candidates`)
+own stream) and scores every pruned candidate action (:func:`ai.firepeak.evaluation.candidates`)
 by its expected evaluation: dice results are enumerated exactly (scripted dice, with their
 probabilities), a Recruit is judged over ``DRAWS`` different kinds of draw per world. With two
 actions to go, the best ``TOP_FIRST`` first actions are searched a level deeper: after each
@@ -13,14 +13,14 @@ for likely draws), the completion race, Dungeon, Guard and Spellbook, against th
 opponent's. Research is free and taken by rule (a pair that cannot go into the pattern).
 
 Decisions: a placement is tried in every world and the best average kept; an illegal pattern
-is resolved by :func:`ai.pattern.resolve` to keep the most Power; a spell's target is tried
+is resolved by :func:`ai.firepeak.pattern.resolve` to keep the most Power; a spell's target is tried
 on copies of the worlds.
 """
 
 from __future__ import annotations
 
 import core.firepeak as F
-from ai import firepeak_eval as ev
+from ai.firepeak import evaluation as ev
 from core.contract import Action
 from core.firepeak.state import State
 from core.firepeak.view import FirepeakView

@@ -3,7 +3,7 @@
 A turn goes: play the hand (card draw first; a hero whose damage or defeat has no enemy in
 reach yet waits until the units have moved), buy with Runes (a small CP-SAT knapsack over
 the row and the piles: champions bought now can still deploy), then plan every command at
-once with :mod:`ai.tactics_model` — which units to command with the Power left, where each
+once with :mod:`ai.tactics.model` — which units to command with the Power left, where each
 ends, whom each attacks (several attackers' damage adds up), which monsters to buy with
 spare Power. The first plan of a turn looks one side ahead: the best plan and a few
 next-best ones are played out on copies of the world, the turn is ended, and the next
@@ -13,7 +13,7 @@ portal) others need go first, attackers before plain movers. The expected board 
 command is remembered; when the real one differs (a Treasure saved a target, a Slay paid
 Power, a decision moved a portal) the rest is planned again from where things stand. A
 command the bot did not plan (a free command from a card) is planned on the spot with that
-unit forced. Decisions are answered by :func:`ai.tactics_eval.answer`.
+unit forced. Decisions are answered by :func:`ai.tactics.evaluation.answer`.
 
 The bot draws only from its own stream (``bot:tactics-planner``) to deal its world from
 the view; the models run with a fixed seed and one worker, so a fresh bot gives the same
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai import tactics_eval as ev
-from ai import tactics_model as tm
+from ai.tactics import evaluation as ev
+from ai.tactics import model as tm
 from core.contract import Action
 from core.rng import Rng
 from core.tactics import combat
@@ -66,7 +66,7 @@ def signature(s: State, cells: list[int] | None = None, power: int | None = None
 
 @dataclass(frozen=True)
 class Style:
-    """Multipliers on the shared weights of :mod:`ai.tactics_eval` for one planner."""
+    """Multipliers on the shared weights of :mod:`ai.tactics.evaluation` for one planner."""
 
     kill: float = 1.0
     risk: float = 1.0

@@ -6,8 +6,8 @@ monsters it can defeat and Runes on the best cards it can afford, one at a time,
 
 from __future__ import annotations
 
-from ai.ascension_policy import AscensionBot
-from ai.ascension_values import BuyPlan, BuyProblem, Ctx, greedy_buy
+from ai.ascension.policy import AscensionBot
+from ai.ascension.values import BuyPlan, BuyProblem, Ctx, greedy_buy
 
 
 class GreedyBot(AscensionBot):

@@ -8,7 +8,7 @@ Positions are by the creatures still to come, the completion race, Guard, Dungeo
 and returns the bot's score minus its opponents'. Decisions are answered by
 
 * ``quick_answer``: cheap rules used inside simulations (placements by the seat's own score,
-  illegal patterns resolved by :func:`ai.pattern.resolve` to keep the most Power, ...);
+  illegal patterns resolved by :func:`ai.firepeak.pattern.resolve` to keep the most Power, ...);
 * ``best_answer``: the same, but a spell's target choice is tried on a copy of the world and
   the best-scoring one kept.
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import core.firepeak as F
-from ai import pattern as solver
+from ai.firepeak import pattern as solver
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak import effects as fx
@@ -207,7 +207,7 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int,
     """One seat's table as a number (see the module docstring); ``counts`` are the creatures
     that may still come its way (Recruitment deck and its own Dungeon). With ``joint`` the
     open Positions are also judged together by the CP-SAT completion model
-    (:mod:`ai.firepeak_completion`): a Position that fits some creature on its own but not
+    (:mod:`ai.firepeak.completion`): a Position that fits some creature on its own but not
     alongside the others counts as dead too."""
     pl = s.players[seat]
     slots = pl.pattern
@@ -267,7 +267,7 @@ def seat_info(s: State, seat: int, counts: list[list[int]], pool_size: int,
 
 def _joint_stuck(slots: list[int], eff: list[int], counts: list[list[int]],
                  bonus: list[list[int]]) -> int:
-    from ai.firepeak_completion import completion
+    from ai.firepeak.completion import completion
 
     clans = [CLAN_INDEX[CLAN_OF[u]] if u != EMPTY else -1 for u in slots]
     powers = [e if u != EMPTY else 0 for u, e in zip(slots, eff, strict=True)]
@@ -544,7 +544,7 @@ def _resolution_value(s: State, seat: int, slots: list[int]) -> tuple[int, int]:
 
 def answer_resolution(s: State, d: Decision) -> int:
     """The step (``move_up`` or ``remove``) after which the rest of the rulebook procedure
-    keeps the most Power, then the most creatures (:func:`ai.pattern.resolve`)."""
+    keeps the most Power, then the most creatures (:func:`ai.firepeak.pattern.resolve`)."""
     slots = s.players[d.seat].pattern
     best, best_key = d.choices[0], None
     for c in d.choices:

@@ -1,4 +1,4 @@
-"""CP-SAT reference models for Firepeak patterns (the ``method="cpsat"`` side of ai.pattern).
+"""CP-SAT reference models for Firepeak patterns (``method="cpsat"`` of ai.firepeak.pattern).
 
 Every query is one small model over *where each creature ends up*: a Boolean ``x[c, q]`` for
 each creature ``c`` and each position ``q`` it may occupy (plus, when the query allows it,

@@ -16,9 +16,10 @@ position then gets that position's bonus. ``wizard_clan`` is the Clan of the own
 
 Every query has two exact implementations. ``method="fast"`` (the default) enumerates the
 few candidates in plain Python with the rules of :mod:`core.firepeak.pattern`;
-``method="cpsat"`` solves the CP-SAT reference model of :mod:`ai.pattern_cpsat` (OR-Tools is
-imported only then). The tests prove both give identical answers over thousands of random
-patterns; CP-SAT's fixed cost (a few ms per solve) is what makes the fast path the default.
+``method="cpsat"`` solves the CP-SAT reference model of :mod:`ai.firepeak.pattern_cpsat`
+(OR-Tools is imported only then). The tests prove both give identical answers over
+thousands of random patterns; CP-SAT's fixed cost (a few ms per solve) is what makes the
+fast path the default.
 
 Resolution follows the rulebook procedure, read literally: while some creature is
 Leaderless, move a Leaderless creature up into one of its (all empty) Leader positions;
@@ -181,7 +182,7 @@ def is_legal(pattern: Pattern, *, pos_bonus: Sequence[int] | None = None,
     _check_method(method)
     d = _data(pattern, pos_bonus, wizard_clan)
     if method == "cpsat":
-        from ai import pattern_cpsat
+        from ai.firepeak import pattern_cpsat
 
         return pattern_cpsat.is_legal(d.clans, d.powers, d.bonus)
     return _core_legal(d.clans, _effective(d))
@@ -207,7 +208,7 @@ def legal_placements(pattern: Pattern, creature: CreatureLike, *, under: int | N
         raise ValueError(f"under must be a position 0..{SIZE - 1} or WIZARD, got {under}")
     candidates = [q for q in allowed if d.clans[q] is None]
     if method == "cpsat":
-        from ai import pattern_cpsat
+        from ai.firepeak import pattern_cpsat
 
         return pattern_cpsat.placements(d.clans, d.powers, d.bonus, clan, power, candidates)
     clans = list(d.clans)
@@ -229,7 +230,7 @@ def legal_moves(pattern: Pattern, *, pos_bonus: Sequence[int] | None = None,
     _check_method(method)
     d = _data(pattern, pos_bonus, wizard_clan)
     if method == "cpsat":
-        from ai import pattern_cpsat
+        from ai.firepeak import pattern_cpsat
 
         return pattern_cpsat.moves(d.clans, d.powers, d.bonus)
     out = []
@@ -256,7 +257,7 @@ def legal_swaps(pattern: Pattern, *, pos_bonus: Sequence[int] | None = None,
     _check_method(method)
     d = _data(pattern, pos_bonus, wizard_clan)
     if method == "cpsat":
-        from ai import pattern_cpsat
+        from ai.firepeak import pattern_cpsat
 
         return pattern_cpsat.swaps(d.clans, d.powers, d.bonus)
     out = []
@@ -439,7 +440,7 @@ class _Procedure:
     def solve_cpsat(self) -> State:
         """The best final state by the CP-SAT model, solved once per way the first round of
         up-moves can end (usually one): after it, the final-position model is tight."""
-        from ai import pattern_cpsat
+        from ai.firepeak import pattern_cpsat
 
         def target_of(dest: tuple[int, ...]) -> State:
             t = [EMPTY] * SIZE

@@ -22,6 +22,7 @@ import core.ascension as A
 from core.ascension.view import DECISION_PROMPTS
 from core.contract import Action, Event
 from tui import theme
+from tui.games.ascension.cards import CardView
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.table import (
     HINT_AND_GAME_BINDINGS,
@@ -30,7 +31,6 @@ from tui.screens.table import (
     find_hint,
     possessive,
 )
-from tui.widgets.cards import CardView
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
 

@@ -6,7 +6,7 @@ world dealt from a fixed stream, so the same position always gives the same hint
 
 from __future__ import annotations
 
-from ai import firepeak_eval as ev
+from ai.firepeak import evaluation as ev
 from ai.hints import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
@@ -34,7 +34,7 @@ _DECISION_WHY = {
 def firepeak_hint(view: FirepeakView, legal: list[Action]) -> Hint:
     if not legal:
         raise ValueError("there is no decision to hint: no legal actions")
-    from ai.firepeak_planner import FirepeakPlannerBot
+    from ai.firepeak.planner import FirepeakPlannerBot
 
     bot = FirepeakPlannerBot("firepeak", HINT_SEED)
     action, plan = bot.recommend(view, legal)
