@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def _progress_bar(done: int, total: int) -> None:
@@ -18,9 +19,9 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ai.bots import BOTS
+    from ai.bots import bot_names
     from ai.selfplay import selfplay
-    from core.contract import get_game
+    from core.games import get_game, info
 
     try:
         get_game(args.game)
@@ -28,32 +29,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"ascend selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in BOTS]
+    known = bot_names(args.game)
+    unknown = [b for b in bots if b not in known]
     if unknown or not bots:
         print(f"ascend selfplay: unknown bot {unknown[0] if unknown else '(none)'!r}; "
-              f"choose from {', '.join(sorted(BOTS))}", file=sys.stderr)
+              f"choose from {', '.join(known)}", file=sys.stderr)
         return 2
-    options: dict[str, object] = {}
-    if args.edition:
-        options["edition"] = args.edition
-    if args.honor_pool:
-        options["honor_pool"] = args.honor_pool
-    if args.game == "firepeak":
-        options["variants"] = {"clan_powers": args.clan_powers,
-                               "reshuffle_once": args.reshuffle_once}
-    elif args.clan_powers or args.reshuffle_once:
-        print("ascend selfplay: --clan-powers and --reshuffle-once are Firepeak rules",
-              file=sys.stderr)
-        return 2
-    if args.game == "tactics":
-        if args.scenario:
-            options["scenario"] = args.scenario
-        if args.mode:
-            options["mode"] = args.mode
-        options["draft"] = args.draft
-    elif args.scenario or args.mode or args.draft:
-        print("ascend selfplay: --scenario, --mode and --draft are Ascension Tactics options",
-              file=sys.stderr)
+    try:
+        options = game_options(args, info(args.game))
+    except ValueError as exc:
+        print(f"ascend selfplay: {exc}", file=sys.stderr)
         return 2
     show = sys.stderr.isatty() and not args.json
     try:
@@ -79,7 +64,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from core.contract import get_game
+    from core.games import get_game
     from saves.format import SaveError
     from saves.loader import verify
     from saves.store import SaveStore
@@ -109,6 +94,48 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_setting_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag for every set-up setting of every game (``--edition``, ``--clan-powers``, …)."""
+    from core.games import games
+
+    owners: dict[str, list[str]] = {}
+    settings = {}
+    for game in games(playable_only=True):
+        for setting in game.settings:
+            owners.setdefault(setting.flag, []).append(game.title)
+            settings.setdefault(setting.flag, setting)
+    for flag, setting in settings.items():
+        helped = f"{' / '.join(owners[flag])}: {setting.help or setting.label}"
+        if setting.kind is bool:
+            parser.add_argument(flag, dest=_dest(setting.key), action="store_true",
+                                default=None, help=helped)
+        else:
+            parser.add_argument(flag, dest=_dest(setting.key), type=setting.kind,
+                                default=None, help=helped)
+
+
+def _dest(key: str) -> str:
+    return f"setting_{key}"
+
+
+def game_options(args: argparse.Namespace, game: Any) -> dict[str, Any]:
+    """The options the setting flags give for ``game``; ValueError for a flag it lacks."""
+    from core.games import games, set_option
+
+    options: dict[str, Any] = {}
+    own = {s.key: s for s in game.settings}
+    for other in games(playable_only=True):
+        for setting in other.settings:
+            value = getattr(args, _dest(setting.key), None)
+            if value is None:
+                continue
+            if setting.key not in own:
+                raise ValueError(f"{setting.flag} is an option of {other.title}, "
+                                 f"not of {game.title}")
+            set_option(options, own[setting.key].path, value)
+    return options
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ascend", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -118,16 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--bots", default="greedy,random", help="comma list, rotated over seats")
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--edition", type=int, choices=(1, 2), help="Ascension: 1 or 2")
-    sp.add_argument("--honor-pool", type=int, help="Ascension: the Honor pool")
-    sp.add_argument("--clan-powers", action="store_true", help="Firepeak: Clan Powers rule")
-    sp.add_argument("--reshuffle-once", action="store_true",
-                    help="Firepeak: reshuffle the Recruitment deck once")
-    sp.add_argument("--scenario", help="Tactics: the scenario id (default: the first that fits)")
-    sp.add_argument("--mode", choices=("1v1", "2v2", "brawl"),
-                    help="Tactics: 1v1 (2 players), 2v2 (4), brawl (3-4)")
-    sp.add_argument("--draft", action="store_true",
-                    help="Tactics: draft the champions instead of the suggested rosters")
+    add_setting_flags(sp)
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
     rp = sub.add_parser("replay", help="replay a save file; --verify checks every step")

@@ -1,7 +1,8 @@
 """Opponents behind one interface: ``choose(view, legal_actions) -> action``.
 
 A bot sees only a seat's ``view`` and the legal actions, and draws randomness only from its
-own named stream, so it never peeks at hidden cards nor disturbs the game's shuffles.
+own named stream, so it never peeks at hidden cards nor disturbs the game's shuffles. Every
+game has the random bot; the others come from the game's package (``ai.registry``).
 """
 
 from __future__ import annotations
@@ -9,8 +10,11 @@ from __future__ import annotations
 import importlib
 from typing import Any, Protocol
 
+from ai import registry
 from core.contract import Action
 from core.rng import Rng
+
+RANDOM = "random"
 
 
 class Bot(Protocol):
@@ -22,7 +26,7 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions: the baseline every other bot must beat."""
 
-    name = "random"
+    name = RANDOM
     uses_view = False
 
     def __init__(self, game: str, seed: int = 0) -> None:
@@ -32,25 +36,25 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
-# name -> "module:Class"; every class takes (game, seed).
-BOTS: dict[str, str] = {
-    "random": "ai.bots:RandomBot",
-    "greedy": "ai.ascension.greedy:GreedyBot",
-    "planner": "ai.ascension.planner:PlannerBot",
-}
+def _game_bots(game: str) -> dict[str, str]:
+    try:
+        return dict(getattr(registry.package(game), "BOTS", {}))
+    except KeyError:
+        return {}
 
-# (game, name) -> "module:Class" for a game whose bots differ from the entry in BOTS.
-GAME_BOTS: dict[tuple[str, str], str] = {
-    ("firepeak", "greedy"): "ai.firepeak.greedy:FirepeakGreedyBot",
-    ("firepeak", "planner"): "ai.firepeak.planner:FirepeakPlannerBot",
-    ("tactics", "greedy"): "ai.tactics.greedy:TacticsGreedyBot",
-    ("tactics", "planner"): "ai.tactics.planner:TacticsPlannerBot",
-}
+
+def bot_names(game: str) -> list[str]:
+    """The bots that play ``game``, strongest-but-cheap first, ``random`` last."""
+    return [*_game_bots(game), RANDOM]
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A new bot by name for ``game``; a clear error for an unknown name."""
-    if name not in BOTS:
-        raise KeyError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
-    module, cls = GAME_BOTS.get((game, name), BOTS[name]).split(":")
-    return getattr(importlib.import_module(module), cls)(game, seed)
+    """A new bot by name for ``game``; a clear error for a name that does not play it."""
+    if name == RANDOM:
+        return RandomBot(game, seed)
+    path = _game_bots(game).get(name)
+    if path is None:
+        raise KeyError(f"unknown bot {name!r}; choose from {', '.join(bot_names(game))}")
+    module, cls = path.split(":")
+    bot: Bot = getattr(importlib.import_module(module), cls)(game, seed)
+    return bot

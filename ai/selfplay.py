@@ -8,14 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.bots import make_bot
-from core.contract import get_game
+from core.games import get_game
 
 MAX_STEPS = 200_000  # far beyond any real game: hitting it means an engine loop, not a game
 
 
 @dataclass
 class GameResult:
-    """One finished game: which bot sat where, who won, scores and length.
+    """One finished game: which bot sat where, who won, scores and length (``turns``: the
+    rounds played, each seat or side having a turn in a round).
 
     ``tie``: the win is shared between rivals. Several winners are not a tie when they
     play for one side (a 2 vs 2 team in Ascension Tactics).
@@ -104,20 +105,7 @@ def play_game(game: str, options: dict[str, Any], seed: int, seats: list[str]) -
         if steps > MAX_STEPS:
             raise RuntimeError(f"{game} seed {seed}: no end after {MAX_STEPS} actions")
     out = mod.outcome(state)
-    turns = _turns_per_player(out.details, len(seats))
-    # Seats of one side (Tactics' 2 vs 2 teams) win together; other games have no sides.
-    side_of = getattr(state, "side_of", None) or tuple(range(len(seats)))
-    tie = len({side_of[w] for w in out.winners}) > 1
-    return GameResult(seats, out.winners, out.scores, turns, steps, tie)
-
-
-def _turns_per_player(details: dict[str, Any], players: int) -> int:
-    """Turns per player: the games report a list of turns per seat, or (Tactics) the side
-    turns played in all, each side's turn being a turn for every player on it."""
-    turns = details.get("turns", [0])
-    if isinstance(turns, int):
-        return turns // max(1, len(details.get("honor", ())) or players)
-    return sum(turns) // max(1, players)
+    return GameResult(seats, out.winners, out.scores, mod.turn_number(state), steps, out.shared)
 
 
 def selfplay(game: str, bots: list[str], games: int, seed: int, players: int = 2,

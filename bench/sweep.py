@@ -13,7 +13,7 @@ import importlib
 import time
 from typing import Any
 
-from core.contract import get_game
+from core.games import get_game
 from core.rng import Rng
 
 TACTICS_SETUPS: tuple[tuple[str, int, str], ...] = (

@@ -1,16 +1,14 @@
-"""The one contract every game keeps, and the registry that finds a game by name.
+"""The one contract every game keeps: its module's functions, its state and its view.
 
-Every game module under ``core`` exposes ``new_game``, ``legal_actions``, ``apply``,
-``outcome``, ``view``, ``describe``, ``checksum`` and ``snapshot``; the TUI, bots, saves,
-replays and tests use only these.
+Every game module under ``core`` keeps :class:`GameModule`; the TUI, bots, saves, replays
+and tests use nothing else of a game's rules. ``core.games`` lists the games.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, Self
 
 
 class Action(NamedTuple):
@@ -48,30 +46,108 @@ def checked(state: Any, action: Any, why_illegal: Any) -> Action:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Final result: scores per seat, the winning seats (several on a full tie) and why."""
+    """Final result: scores per seat, the winning seats (several on a full tie or for a
+    team) and why. ``sides`` gives the side each seat plays for where seats share one (a
+    2 vs 2 team); empty means every seat plays for itself."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     tiebreak: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    sides: tuple[int, ...] = ()
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        return self.sides[seat] if self.sides else seat
+
+    @property
+    def shared(self) -> bool:
+        """True when the win is shared between rivals (winners of more than one side)."""
+        return len({self.side_of(w) for w in self.winners}) > 1
 
 
 class GameState(Protocol):
-    to_move: int | None
+    """What every game's state offers beside the module's functions."""
 
-    def copy(self) -> GameState: ...
+    to_move: int | None  # the seat whose decision it is; None once the game is over
+    options: dict[str, Any]  # the options the game was made with, defaults filled in
+
+    def copy(self) -> Self:
+        """An independent copy (search and "what if" trials play on it)."""
+        ...
+
+
+class GameView(Protocol):
+    """What every game's view offers: the table as one seat may see it."""
+
+    seat: int  # the seat this view is for
+    to_move: int | None
+    current: int  # the seat whose turn it is (another may be answering a question)
+    pending: Any  # the decision being asked (None: none), whoever must answer it
+    options: dict[str, Any]
 
 
 class GameModule(Protocol):
+    """The functions every game module under ``core`` keeps; screens, bots, saves and
+    replays use nothing else of a game's rules (``core.games`` finds the module by name)."""
+
     NAME: str
 
-    def new_game(self, options: dict[str, Any], seed: int) -> Any: ...
-    def legal_actions(self, state: Any) -> list[Action]: ...
-    def apply(self, state: Any, action: Action) -> list[Event]: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def view(self, state: Any, seat: int) -> Any: ...
-    def describe(self, state: Any, action: Action) -> str: ...
-    def checksum(self, state: Any) -> int: ...
+    def new_game(self, options: dict[str, Any], seed: int) -> Any:
+        """A new game; ValueError for options the game refuses."""
+        ...
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every action the seat to move may take now (empty once over)."""
+        ...
+
+    def why_illegal(self, state: Any, action: Action) -> str | None:
+        """Why ``action`` cannot be taken now, in words; None when it can."""
+        ...
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Take ``action`` (IllegalAction with the reason otherwise, state unchanged)."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def view(self, state: Any, seat: int) -> Any:
+        """The table as ``seat`` may see it (a GameView)."""
+        ...
+
+    def determinize(self, view: Any, rng: Any) -> Any:
+        """A full state consistent with ``view``, the hidden parts dealt with ``rng``."""
+        ...
+
+    def describe(self, state: Any, action: Action) -> str:
+        """``action`` in words, in a state or view where it can be taken."""
+        ...
+
+    def turn_number(self, state: Any) -> int:
+        """The round (or turn) being played, from 1; the last one once the game is over."""
+        ...
+
+    def checksum(self, state: Any) -> int:
+        """A number that changes whenever anything in the state does."""
+        ...
+
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """The state as plain data for a save."""
+        ...
+
+    def restore(self, data: Any) -> Any:
+        """The state a snapshot was taken of; ValueError for data that is not one."""
+        ...
+
+
+def rounds_played(turns_taken: Sequence[int], over: bool) -> int:
+    """The round being played given each seat's (or side's) turns taken: from 1, and the
+    last one once the game is over."""
+    if not turns_taken:
+        return 1
+    return max(turns_taken) if over else min(turns_taken) + 1
 
 
 def seats_and_names(options: dict[str, Any], players: int) -> tuple[list[str], list[str]]:
@@ -83,24 +159,3 @@ def seats_and_names(options: dict[str, Any], players: int) -> tuple[list[str], l
     if len(names) != players:
         raise ValueError(f"{players} players need {players} names, got {len(names)}")
     return seats, names
-
-
-GAMES: dict[str, str] = {
-    "ascension": "core.ascension",
-    "firepeak": "core.firepeak",
-    "tactics": "core.tactics",
-}
-
-COMING: dict[str, str] = {
-    "inferno": "Ascension Tactics: Inferno",
-    "empires": "Ascending Empires",
-}
-
-
-def get_game(name: str) -> ModuleType:
-    """The module for game ``name``; a clear error for an unknown or not-yet-built game."""
-    if name in GAMES:
-        return importlib.import_module(GAMES[name])
-    if name in COMING:
-        raise KeyError(f"{COMING[name]} is not playable yet")
-    raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.contract import Action, get_game
+from core.contract import Action
+from core.games import get_game
 
 
 @dataclass

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from core.contract import Action, get_game
+from core.contract import Action
+from core.games import get_game
 from core.record import ReplayDivergence, replay
 from saves.format import APP_VERSION, FORMAT_VERSION, SaveError, SaveFile
 

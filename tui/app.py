@@ -40,20 +40,11 @@ class AscendApp(App[None]):
         return MenuScreen()
 
     def table_for(self, session: Any, message: str = "") -> Screen[Any]:
-        """The table screen for the session's game."""
-        if session.game == "ascension":
-            from tui.games.ascension.screen import AscensionScreen
+        """The table screen for the session's game (KeyError: the app has none)."""
+        from tui.games import ui
 
-            return AscensionScreen(session, message)
-        if session.game == "firepeak":
-            from tui.games.firepeak.screen import FirepeakScreen
-
-            return FirepeakScreen(session, message)
-        if session.game == "tactics":
-            from tui.games.tactics.screen import TacticsScreen
-
-            return TacticsScreen(session, message)
-        raise KeyError(f"no table for {session.game!r} yet")
+        table: Screen[Any] = ui(session.game).table_screen(session, message)
+        return table
 
     def start_game(self, session: Any, message: str = "") -> None:
         """Open the table for ``session`` in place of the set-up or Continue screen."""

@@ -13,25 +13,21 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from core.contract import Action, Event, get_game
+from core.contract import Action, Event
+from core.games import get_game
 from core.rng import Rng
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 # Save meta key (+ seat) holding that seat's bot's random stream position.
 BOT_RNG_KEY = "bot_rng_"
-# Bot names in the order the setup screen offers them; only those ai.bots knows are shown.
-BOT_ORDER = ("greedy", "planner", "random")
 
 
-def available_bots() -> list[str]:
-    """Names of the bots ``ai.bots`` can make now, strongest-but-cheap first."""
-    try:
-        from ai.bots import BOTS
-    except ImportError:
-        return []
-    known = [b for b in BOT_ORDER if b in BOTS]
-    return known + sorted(b for b in BOTS if b not in known)
+def available_bots(game: str) -> list[str]:
+    """Names of the bots that play ``game``, strongest-but-cheap first."""
+    from ai.bots import bot_names
+
+    return bot_names(game)
 
 
 def bot_name(seat_kind: str) -> str | None:
@@ -103,18 +99,14 @@ class GameSession:
 
     def _make_bots(self) -> None:
         """One bot per bot seat, seeded from the game seed and the seat (its own stream)."""
-        try:
-            from ai.bots import make_bot
-        except ImportError:
-            make_bot = None
+        from ai.bots import make_bot
+
         for seat, kind in enumerate(self.seats):
             name = bot_name(kind)
             if name is None:
                 continue
             bot = None
-            for candidate in (name, *available_bots()):
-                if make_bot is None:
-                    break
+            for candidate in (name, *available_bots(self.game)):
                 try:
                     bot = make_bot(candidate, self.game, self.seed + seat)
                 except (KeyError, ValueError, ImportError):
@@ -171,11 +163,7 @@ class GameSession:
     @property
     def round(self) -> int:
         """The round being played, counting from 1."""
-        taken = getattr(self.state, "turns_taken", None)
-        if taken is None:  # Ascension Tactics counts the turns of each side
-            taken = self.state.side_turns
-        taken = list(taken)
-        return min(taken) + 1 if not self.over else max(taken)
+        return int(self.module.turn_number(self.state))
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -234,7 +222,6 @@ class GameSession:
             "turn": self.round,
             "seats": ", ".join(self.seats),
             "status": "finished" if self.over else "playing",
-            "edition": int(self.options.get("edition", 1)),
             **{f"{BOT_RNG_KEY}{seat}": rng.state for seat, bot in self.bots.items()
                if (rng := _bot_rng(bot)) is not None},
         }

@@ -1,0 +1,24 @@
+"""Ascension's bots and hints (the row ``ai.registry`` finds for ``ascension``).
+
+Importing this package is cheap: the bots' modules, and OR-Tools with them, load on use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.hint import Hint
+from core.contract import Action
+
+# name -> "module:Class", strongest-but-cheap first; every class takes (game, seed).
+BOTS = {
+    "greedy": "ai.ascension.greedy:GreedyBot",
+    "planner": "ai.ascension.planner:PlannerBot",
+}
+
+
+def hint(view: Any, legal: list[Action]) -> Hint:
+    """The planner's pick for the decision in ``view``, with a one-line reason."""
+    from ai.ascension.hints import ascension_hint
+
+    return ascension_hint(view, legal)

@@ -7,7 +7,7 @@ world dealt from a fixed stream, so the same position always gives the same hint
 from __future__ import annotations
 
 from ai.firepeak import evaluation as ev
-from ai.hints import HINT_SEED, Hint
+from ai.hint import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_NAMES, CREATURES, SPELLS

@@ -9,7 +9,7 @@ same position always gives the same hint. A command's reason names where the uni
 
 from __future__ import annotations
 
-from ai.hints import HINT_SEED, MAX_THEN, Hint
+from ai.hint import HINT_SEED, MAX_THEN, Hint
 from ai.tactics import evaluation as ev
 from ai.tactics import model as tm
 from core.contract import Action

@@ -7,9 +7,9 @@ from typing import Any
 from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.ascension.state import State, new_state, restore, snapshot
 from core.ascension.view import AscensionView, checksum, describe, determinize, view
+from core.contract import rounds_played
 
 NAME = "ascension"
-TITLE = "Ascension"
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -17,8 +17,13 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     return new_state(options, seed)
 
 
+def turn_number(state: State) -> int:
+    """The round being played (each seat has a turn in it), from 1."""
+    return rounds_played(state.turns_taken, state.to_move is None)
+
+
 __all__ = [
-    "NAME", "TITLE", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
-    "legal_actions", "new_game", "outcome", "restore", "scores", "snapshot", "view",
+    "NAME", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
+    "legal_actions", "new_game", "outcome", "restore", "scores", "snapshot", "turn_number", "view",
     "why_illegal",
 ]

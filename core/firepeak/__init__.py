@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, rounds_played
 from core.firepeak import effects as _fx
 from core.firepeak.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.firepeak.state import (
@@ -22,7 +22,6 @@ from core.firepeak.view import FirepeakView, checksum, describe, determinize, vi
 from core.rng import Rng
 
 NAME = "firepeak"
-TITLE = "Ascension at Firepeak"
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -39,8 +38,13 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     return s
 
 
+def turn_number(state: State) -> int:
+    """The round being played (each seat has a turn in it), from 1."""
+    return rounds_played(state.turns_taken, state.to_move is None)
+
+
 __all__ = [
-    "DUNGEON", "GUARD", "NAME", "TITLE", "Decision", "FirepeakView", "State", "apply",
+    "DUNGEON", "GUARD", "NAME", "Decision", "FirepeakView", "State", "apply",
     "checksum", "describe", "determinize", "legal_actions", "new_game", "outcome", "restore",
-    "scores", "snapshot", "view", "why_illegal",
+    "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, rounds_played
 from core.tactics import effects as _fx
 from core.tactics.draft import start_draft
 from core.tactics.rules import apply, legal_actions, outcome, scores, why_illegal
@@ -15,7 +15,6 @@ from core.tactics.turn import begin_turn
 from core.tactics.view import TacticsView, checksum, describe, determinize, view
 
 NAME = "tactics"
-TITLE = "Ascension Tactics"
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -42,8 +41,13 @@ def copy(s: State) -> State:
     return s.copy()
 
 
+def turn_number(state: State) -> int:
+    """The round being played (each side has a turn in it), from 1."""
+    return rounds_played(state.side_turns, state.to_move is None)
+
+
 __all__ = [
-    "NAME", "TITLE", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
+    "NAME", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
     "describe", "determinize", "legal_actions", "new_game", "outcome", "restore", "scores",
-    "snapshot", "start", "view", "why_illegal",
+    "snapshot", "turn_number", "start", "view", "why_illegal",
 ]

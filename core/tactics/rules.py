@@ -346,4 +346,5 @@ def outcome(s: State) -> Outcome | None:
         tiebreak=tiebreak,
         details={"honor": list(s.honor), "turns": s.turn_no,
                  "by": "victory Honor" if reached else "turn limit"},
+        sides=tuple(s.side_of),
     )

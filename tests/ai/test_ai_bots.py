@@ -9,7 +9,7 @@ import pytest
 from ai_helpers import clear_hand, put, set_row
 
 import core.ascension as A
-from ai.bots import BOTS, make_bot
+from ai.bots import bot_names, make_bot
 from core.ascension.state import State
 from core.contract import Action
 
@@ -32,10 +32,12 @@ def play(s: State, names: list[str], seed: int, kinds: set[str] | None = None) -
 
 
 def test_registry() -> None:
-    assert {"random", "greedy", "planner"} <= set(BOTS)
-    with pytest.raises(KeyError):
+    for game in ("ascension", "firepeak", "tactics"):
+        assert bot_names(game) == ["greedy", "planner", "random"]
+    assert bot_names("empires") == ["random"]  # announced, no bots of its own yet
+    with pytest.raises(KeyError, match="choose from greedy, planner, random"):
         make_bot("nobody", "ascension")
-    with pytest.raises(ValueError):
+    with pytest.raises(KeyError, match="choose from random"):
         make_bot("greedy", "empires")
 
 

@@ -7,7 +7,8 @@ from ai_helpers import clear_hand, set_row
 
 import core.ascension as A
 from ai.bots import make_bot
-from ai.hints import Hint, hint
+from ai.hint import Hint
+from ai.hints import hint
 from core.ascension.view import describe
 from core.contract import Action
 

@@ -111,7 +111,8 @@ def test_selfplay_firepeak_with_variants(capsys: pytest.CaptureFixture[str]) -> 
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "firepeak" and data["games"] == 2
     assert main(["selfplay", "ascension", "--games", "1", "--clan-powers"]) == 2
-    assert "Firepeak rules" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("ascend selfplay: --clan-powers is an option of "
+                                       "Ascension at Firepeak, not of Ascension\n")
 
 
 def test_selfplay_tactics_1v1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,7 +148,8 @@ def test_selfplay_tactics_refuses_options_that_do_not_fit(
                  "random", "--games", "1"]) == 2
     assert "mode 1v1" in capsys.readouterr().err
     assert main(["selfplay", "ascension", "--mode", "2v2", "--games", "1"]) == 2
-    assert "Ascension Tactics options" in capsys.readouterr().err
+    assert "--mode is an option of Ascension Tactics, not of Ascension" in \
+        capsys.readouterr().err
 
 
 def test_replay_verify_a_tactics_save(tmp_path: Path,

@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import core.firepeak as F
-from core.contract import Action, get_game
+from core.contract import Action
 from core.firepeak import board
 from core.firepeak.audit import problems
 from core.firepeak.pattern import is_complete
 from core.firepeak.state import State
+from core.games import get_game
 from core.record import GameRecord, ReplayDivergence, replay
 from core.rng import Rng
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
@@ -10,7 +11,7 @@ from typing import Any
 import fake_counter_game
 import pytest
 
-import core.contract
+import core.games
 from core.contract import Action
 from saves.format import APP_VERSION, FORMAT_VERSION, SaveError, SaveFile, decode, encode
 from saves.loader import load_game, make_save, verify
@@ -23,10 +24,12 @@ SEED = 7
 
 
 @pytest.fixture
-def game(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+def game(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    monkeypatch.setitem(core.contract.GAMES, "counter", "fake_counter_game")
-    return fake_counter_game
+    undo = core.games.register(core.games.GameInfo("counter", "Counter", (2, 2),
+                                                    "fake_counter_game"))
+    yield fake_counter_game
+    undo()
 
 
 def played(game: ModuleType, moves: list[Action] = MOVES) -> tuple[Any, SaveFile]:
@@ -126,7 +129,7 @@ def test_load_of_an_unknown_or_unbuilt_game_is_a_save_error(game: ModuleType) ->
     with pytest.raises(SaveError) as info:
         load_game(save)
     assert str(info.value) == "chess save: cannot load this game: unknown game 'chess'; known: " + (
-        ", ".join(sorted(core.contract.GAMES))
+        ", ".join(sorted(core.games.game_names()))
     )
     save.game = "empires"
     with pytest.raises(SaveError, match="Ascending Empires is not playable yet"):

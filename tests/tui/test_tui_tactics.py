@@ -65,7 +65,7 @@ async def start_from_menu(pilot: Pilot, app: AscendApp, seed: str) -> TacticsScr
     assert app.focused is not None and app.focused.id == "seat-1"
     await pilot.press("right", "right")  # greedy -> planner -> random
     await pilot.press("down")
-    assert app.focused is not None and app.focused.id == "mode"
+    assert app.focused is not None and app.focused.id == "tactics-mode"
     await pilot.press("down", "down", "down")
     assert app.focused is not None and app.focused.id == "seed"
     await pilot.press(*seed, "enter")
@@ -314,11 +314,11 @@ async def test_tactics_setup_offers_scenarios_of_the_mode(save_dir: Path) -> Non
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         await pilot.press("right", "right")
-        mode = setup.query_one("#mode", Setting)
-        scenario = setup.query_one("#scenario", Setting)
+        mode = setup.setting("mode")
+        scenario = setup.setting("scenario")
         players = setup.query_one("#players", Setting)
-        assert mode.display and scenario.display and setup.query_one("#draft").display
-        assert not setup.query_one("#edition").display
+        assert mode.display and scenario.display and setup.setting("draft").display
+        assert not setup.query_one("#ascension-edition").display
 
         def offered() -> set[str]:
             return {value for value, _ in scenario.values}

@@ -1,0 +1,43 @@
+"""The one list that finds each game's table in the app: a row per game, naming its package.
+
+A game's package (``tui.games.<game>``) exports ``UI``, a :class:`GameUI`: its table screen
+(imported when a game opens), how its result reads on the end screen, and the word its
+header uses for a round. ``core.games`` lists the games; a test checks every playable game
+there has a row here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from core.registry import Registry
+from tui.screens.end import Results
+
+GAMES: Registry[str] = Registry("table", {
+    "ascension": "tui.games.ascension",
+    "firepeak": "tui.games.firepeak",
+    "tactics": "tui.games.tactics",
+})
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """What the app needs of one game: ``table`` is "module:Class" of its table screen,
+    a ``TableScreen`` made with ``(session, message)``."""
+
+    table: str
+    results: Results = Results()
+    turn_word: str = "turn"
+
+    def table_screen(self, session: Any, message: str = "") -> Any:
+        """A new table screen for ``session``."""
+        module, cls = self.table.split(":")
+        return getattr(importlib.import_module(module), cls)(session, message)
+
+
+def ui(game: str) -> GameUI:
+    """The UI row of ``game``; KeyError when the app has no table for it."""
+    found: GameUI = importlib.import_module(GAMES[game]).UI
+    return found

@@ -1,8 +1,7 @@
-"""The end of a game: scores, how they were made, who won and why (any game)."""
+"""The end of a game: scores, how they were made, who won and why (any game; a game's UI
+row says how its own result reads)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -12,123 +11,62 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
-from tui.theme import HONOR_COLOR, POWER_COLOR
+from core.contract import Outcome
 from tui.widgets.footer import KeyFooter
 
 
-def score_table(names: list[str], outcome: Any) -> Table:
-    """A Rich table of the final score: total, tokens, card Honor and turns per player."""
-    details = outcome.details or {}
-    tokens = details.get("tokens", [])
-    card_honor = details.get("card_honor", [])
-    turns = details.get("turns", [])
-    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("Player")
-    table.add_column("Honor", justify="right", style=f"bold {HONOR_COLOR}")
-    table.add_column("tokens", justify="right")
-    table.add_column("on cards", justify="right")
-    table.add_column("turns", justify="right")
-    order = sorted(range(len(names)), key=lambda i: -outcome.scores[i])
-    for i in order:
-        star = "★ " if i in outcome.winners else "  "
-        table.add_row(
-            f"{star}{names[i]}", str(outcome.scores[i]),
-            str(tokens[i]) if i < len(tokens) else "",
-            str(card_honor[i]) if i < len(card_honor) else "",
-            str(turns[i]) if i < len(turns) else "",
-        )
-    return table
+class Results:
+    """How a game's result reads on the end screen; a game's UI row may give its own.
+
+    The default fits any game: a table of scores, the winner (a team's players together,
+    a shared win named as such), the tiebreak if there was one.
+    """
+
+    score_label = "Score"
+    footnote = ""
+
+    def table(self, names: list[str], outcome: Outcome) -> Table:
+        """A Rich table of the final scores, best first."""
+        table = new_table()
+        table.add_column("Player")
+        table.add_column(self.score_label, justify="right", style="bold")
+        for i in sorted(range(len(names)), key=lambda i: -outcome.scores[i]):
+            table.add_row(f"{star(i, outcome)}{names[i]}", str(outcome.scores[i]))
+        return table
+
+    def winner_line(self, names: list[str], outcome: Outcome) -> str:
+        """``Player 1 wins!``, a team's win, or the names sharing a win."""
+        won = [names[i] for i in outcome.winners]
+        if len(won) == 1:
+            return f"{won[0]} {verb(won[0], 'win')}!"
+        if not outcome.shared:
+            return f"{' & '.join(won)} win!"
+        return f"Shared win: {', '.join(won)}"
+
+    def tiebreak_line(self, outcome: Outcome) -> str:
+        """How the winner was decided, in a sentence."""
+        if outcome.tiebreak:
+            return f"Tiebreak: {outcome.tiebreak}."
+        return self.no_tie(outcome)
+
+    def no_tie(self, outcome: Outcome) -> str:
+        """The sentence when no tiebreak was needed."""
+        return "No tie: the highest score wins."
 
 
-def firepeak_table(names: list[str], outcome: Any) -> Table:
-    """A Rich table of a Firepeak result: pattern Power, creatures in it, turns taken."""
-    details = outcome.details or {}
-    creatures = details.get("creatures", [])
-    turns = details.get("turns", [])
-    complete = set(details.get("complete", []))
-    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("Player")
-    table.add_column("Power", justify="right", style=f"bold {POWER_COLOR}")
-    table.add_column("creatures", justify="right")
-    table.add_column("turns", justify="right")
-    if complete:
-        table.add_column("")
-    order = sorted(range(len(names)), key=lambda i: (i not in complete, -outcome.scores[i],
-                                                     -(creatures[i] if i < len(creatures)
-                                                       else 0)))
-    for i in order:
-        star = "★ " if i in outcome.winners else "  "
-        row = [f"{star}{names[i]}", str(outcome.scores[i]),
-               str(creatures[i]) if i < len(creatures) else "",
-               str(turns[i]) if i < len(turns) else ""]
-        if complete:
-            row.append("complete pattern" if i in complete else "")
-        table.add_row(*row)
-    return table
+def new_table() -> Table:
+    """An empty result table in the end screen's style."""
+    return Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
 
 
-def tactics_sides(names: list[str], outcome: Any) -> list[list[int]]:
-    """The seats of each Tactics side: one seat per side, except 2 vs 2 where seats 0 and 2
-    play for side 0 and seats 1 and 3 for side 1 (``details["honor"]`` has one entry per
-    side)."""
-    sides = len((outcome.details or {}).get("honor", ())) or len(names)
-    return [[seat for seat in range(len(names)) if seat % sides == side]
-            for side in range(sides)]
+def star(seat: int, outcome: Outcome) -> str:
+    """The mark in front of a winner's name."""
+    return "★ " if seat in outcome.winners else "  "
 
 
-def tactics_table(names: list[str], outcome: Any) -> Table:
-    """A Rich table of a Tactics result: Honor per side, the side's players, who won."""
-    details = outcome.details or {}
-    honor = list(details.get("honor", outcome.scores))
-    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("Side")
-    table.add_column("Honor", justify="right", style=f"bold {HONOR_COLOR}")
-    sides = tactics_sides(names, outcome)
-    order = sorted(range(len(sides)), key=lambda side: -honor[side])
-    for side in order:
-        seats = sides[side]
-        star = "★ " if any(seat in outcome.winners for seat in seats) else "  "
-        table.add_row(f"{star}{' & '.join(names[seat] for seat in seats)}", str(honor[side]))
-    return table
-
-
-def winner_line(names: list[str], outcome: Any, game: str = "ascension") -> str:
-    """``Player 1 wins!``, the names sharing a win, or (Firepeak) a draw."""
-    won = [names[i] for i in outcome.winners]
-    if game == "tactics" and len(won) == 2 and len(tactics_sides(names, outcome)) == 2 \
-            and len(names) == 4:
-        return f"{won[0]} & {won[1]} win!"
-    if len(won) == 1:
-        you = won[0] == "You"
-        if game == "firepeak" and (outcome.details or {}).get("complete"):
-            return f"{won[0]} {'complete' if you else 'completes'} the pattern and " \
-                f"{'win' if you else 'wins'}!"
-        return f"{won[0]} {'win' if you else 'wins'}!"
-    if game == "firepeak":
-        return f"A draw between {', '.join(won)}"
-    return f"Shared win: {', '.join(won)}"
-
-
-def tiebreak_line(outcome: Any, game: str = "ascension") -> str:
-    """How the winner was decided, in a sentence."""
-    if outcome.tiebreak:
-        text = outcome.tiebreak
-        return f"Tiebreak: {text}." if game != "firepeak" else text[:1].upper() + text[1:] + "."
-    if game == "firepeak":
-        return "No tie: the pattern with the most Power wins."
-    if game == "tactics":
-        turns = (outcome.details or {}).get("turns", 0)
-        if (outcome.details or {}).get("by") == "turn limit":
-            return f"The turn limit ended the game after {turns} turns: most Honor wins."
-        return f"The victory Honor was reached after {turns} turns."
-    return "No tie: the highest Honor total wins."
-
-
-FOOTNOTE = {
-    "ascension": "Honor = tokens won + Honor printed on the cards owned.",
-    "firepeak": "Power counts the Wizard, auras, enchantments and circle.",
-    "tactics": "Honor is kept per side: Shrines held at the end of a turn, and card effects.",
-}
+def verb(name: str, plain: str) -> str:
+    """``win`` for "You", ``wins`` for anyone else."""
+    return plain if name == "You" else plain + "s"
 
 
 class EndScreen(Screen[None]):
@@ -139,23 +77,24 @@ class EndScreen(Screen[None]):
         Binding("l", "log", "Back to table"),
     ]
 
-    def __init__(self, names: list[str], outcome: Any, game: str = "ascension") -> None:
+    def __init__(self, names: list[str], outcome: Outcome,
+                 results: Results | None = None) -> None:
         super().__init__()
         self.names = names
         self.outcome = outcome
-        self.game = game
+        self.results = results or Results()
 
     def compose(self) -> ComposeResult:
+        results = self.results
         with Center(), Vertical(id="end-box"):
             yield Label("Game over", id="end-title")
-            yield Label(Text(winner_line(self.names, self.outcome, self.game), style="bold"),
+            yield Label(Text(results.winner_line(self.names, self.outcome), style="bold"),
                         id="end-winner")
-            tables = {"firepeak": firepeak_table, "tactics": tactics_table}
-            self.table = tables.get(self.game, score_table)(self.names, self.outcome)
+            self.table = results.table(self.names, self.outcome)
             yield Static(self.table, id="end-table")
-            yield Label(Text(tiebreak_line(self.outcome, self.game), style="italic"),
+            yield Label(Text(results.tiebreak_line(self.outcome), style="italic"),
                         id="end-tiebreak")
-            yield Label(FOOTNOTE.get(self.game, ""), classes="dim-note")
+            yield Label(results.footnote, classes="dim-note")
         yield KeyFooter()
 
     def action_menu(self) -> None:

@@ -14,19 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from core.contract import COMING, GAMES, get_game
+from core.games import game_names, title
 from tui.screens.dialogs import ConfirmScreen
 from tui.widgets.footer import KeyFooter
-
-
-def game_title(game: str) -> str:
-    """``Ascension at Firepeak`` for ``firepeak``; unknown names are shown as they are."""
-    if game in GAMES:
-        try:
-            return str(get_game(game).TITLE)
-        except (AttributeError, ImportError, KeyError):
-            return game.capitalize()
-    return COMING.get(game, game)
 
 
 def when(save: Any) -> str:
@@ -40,8 +30,14 @@ def when(save: Any) -> str:
     return stamp.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-# The word each game's table uses in its header for the count the save records.
-ROUND_WORD = {"ascension": "round"}
+def turn_word(game: str) -> str:
+    """The word the game's table uses in its header for the count the save records."""
+    from tui.games import ui
+
+    try:
+        return ui(game).turn_word
+    except KeyError:
+        return "turn"
 
 
 def entry_text(entry: Any) -> Text:
@@ -55,14 +51,14 @@ def entry_text(entry: Any) -> Text:
     save = entry.save
     meta = save.meta
     out = Text()
-    out.append(game_title(save.game), style="bold #ffd54f")
+    out.append(title(save.game), style="bold #ffd54f")
     out.append("  ")
     out.append(" vs ".join(str(p) for p in meta.get("players", [])))
-    word = ROUND_WORD.get(save.game, "turn")
+    word = turn_word(save.game)
     out.append(f"\n  {word} {meta.get('turn', '?')} · {when(save)}", style="dim")
     if meta.get("status") == "finished":
         out.append(" · finished", style="dim italic")
-    if save.game not in GAMES:
+    if save.game not in game_names():
         out.append(" · not playable in this version", style="red")
     return out
 

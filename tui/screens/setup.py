@@ -1,12 +1,15 @@
-"""New game set-up: game, players, who plays each seat, the game's own options, and seed.
+"""New game set-up: game, players, who plays each seat, the game's own settings, and seed.
 
-Ascension asks for the edition and the Honor pool; Ascension at Firepeak for its two
-variants (Clan Powers, reshuffling the Recruitment deck once); Ascension Tactics for the
-mode (tied to the player count), a scenario played in that mode by that many players, and
-whether champions are drafted. Settings that do not apply to the chosen game are hidden.
+The settings of each game come from its row in ``core.games`` (Ascension's edition and
+Honor pool, Firepeak's variants, Tactics' mode, scenario and draft); only the chosen game's
+are shown. A setting's choices may depend on the player count and the settings above it;
+when they change, the value is kept if still offered. A setting the player has not touched
+follows its default when that moves (the Honor pool grows with the players).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,32 +18,30 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label
 
-from core.contract import COMING, GAMES
-from core.tactics.scenarios import MODE_PLAYERS, scenarios, victory_short
-from tui.screens.load import game_title
+from core.games import GameInfo, games, info, set_option
+from core.games import Setting as GameSetting
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
 
-MAX_SEATS = 5
-HONOR_PER_PLAYER = 30
-# Player counts each game takes.
-PLAYER_RANGE = {"ascension": (2, 4), "firepeak": (2, 5), "tactics": (2, 4)}
-# Settings shown only for one game.
-GAME_SETTINGS = {"ascension": ("edition", "honor"), "firepeak": ("clan-powers", "reshuffle"),
-                 "tactics": ("mode", "scenario", "draft")}
-ON_OFF = [(False, "off"), (True, "on")]
-MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl"}
+MAX_SEATS = max(g.players[1] for g in games())
+FIRST_GAME = games(playable_only=True)[0].name
 
 
-def tactics_modes(players: int) -> list[tuple[str, str]]:
-    """The Tactics modes played by ``players`` seats (2: 1 vs 1; 3: brawl; 4: teams or brawl)."""
-    return [(m, MODE_LABELS[m]) for m in ("1v1", "2v2", "brawl") if players in MODE_PLAYERS[m]]
+def widget_id(game: str, setting: GameSetting) -> str:
+    """The id of the line for a game's setting: ``tactics-mode``."""
+    return f"{game}-{setting.key.replace('_', '-')}"
 
 
-def tactics_scenarios(players: int, mode: str) -> list[tuple[str, str]]:
-    """The scenarios that can be played by ``players`` seats in ``mode``, as (id, name)."""
-    return [(sc.id, sc.name) for sc in scenarios() if players in sc.players and mode in sc.modes]
+def seat_values(game: str) -> list[tuple[str, str]]:
+    """What a seat may be for ``game``: a human, or one of the game's bots."""
+    return [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{b}", f"Bot: {b}")
+                                 for b in available_bots(game)]
+
+
+def player_values(row: GameInfo) -> list[tuple[int, str]]:
+    low, high = row.players
+    return [(n, str(n)) for n in range(low, high + 1)]
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -72,31 +73,24 @@ class SetupScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        bots = available_bots()
-        seat_values = [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{b}", f"Bot: {b}") for b in bots]
-        default_bot = f"{BOT_PREFIX}{bots[0]}" if bots else HUMAN
-        games = [(key, game_title(key)) for key in GAMES] + [
-            (key, f"{title} (coming)") for key, title in COMING.items()]
+        choices = [(g.name, g.title if g.playable else f"{g.title} (coming)") for g in games()]
+        first = info(FIRST_GAME)
+        seats = seat_values(FIRST_GAME)
         with Vertical(id="setup-box"):
             yield Label("New game", id="setup-title")
-            yield Setting("Game", games, id="game")
-            yield Setting("Players", self._player_values("ascension"), id="players")
+            yield Setting("Game", choices, id="game")
+            yield Setting("Players", player_values(first), id="players")
             for i in range(MAX_SEATS):
-                setting = Setting(f"Seat {i + 1}", seat_values, id=f"seat-{i}")
-                setting.select(HUMAN if i == 0 else default_bot)
+                setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
+                setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
                 yield setting
-            yield Setting("Edition", [(1, "1 · original"), (2, "2 · 10th anniversary")],
-                          id="edition")
-            yield Setting("Honor pool", [(n, str(n)) for n in range(5, 405, 5)],
-                          note="30 per player", id="honor")
-            yield Setting("Clan Powers", ON_OFF, note="each clan's own ability",
-                          id="clan-powers")
-            yield Setting("Reshuffle", ON_OFF, note="the Recruitment deck once: longer game",
-                          id="reshuffle")
-            yield Setting("Mode", tactics_modes(2), id="mode")
-            yield Setting("Scenario", tactics_scenarios(2, "1v1"), id="scenario")
-            yield Setting("Draft", ON_OFF, note="take turns picking champions",
-                          id="draft")
+            for row in games(playable_only=True):
+                opts: dict[str, Any] = {"players": row.players[0]}
+                for spec in row.settings:
+                    setting = Setting(spec.label, spec.choices(opts), id=widget_id(row.name, spec))
+                    setting.select(spec.default_for(opts))
+                    set_option(opts, spec.path, setting.value)
+                    yield setting
             with Horizontal(id="seed-row"):
                 yield Label("Seed", id="seed-label")
                 yield Input(placeholder="random", restrict=r"[0-9]*", max_length=12, id="seed")
@@ -108,50 +102,64 @@ class SetupScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.honor_touched = False
+        self.touched: set[str] = set()
+        self.defaults: dict[str, Any] = {}
         self._sync()
         self.query_one("#game", Setting).focus()
 
-    @staticmethod
-    def _player_values(game: str) -> list[tuple[int, str]]:
-        low, high = PLAYER_RANGE.get(game, (2, 4))
-        return [(n, str(n)) for n in range(low, high + 1)]
+    @property
+    def game(self) -> GameInfo:
+        """The game chosen on the first line."""
+        return info(str(self.query_one("#game", Setting).value))
+
+    def setting(self, key: str) -> Setting:
+        """The line of the chosen game's setting ``key`` (``mode``, ``honor_pool``)."""
+        row = self.game
+        return self.query_one(f"#{widget_id(row.name, row.setting(key))}", Setting)
 
     def _sync(self) -> None:
-        game = str(self.query_one("#game", Setting).value)
-        players_setting = self.query_one("#players", Setting)
-        low, high = PLAYER_RANGE.get(game, (2, 4))
-        if players_setting.values != self._player_values(game):
-            keep = min(max(int(players_setting.value), low), high)
-            players_setting.set_values(self._player_values(game), keep)
-        for owner, ids in GAME_SETTINGS.items():
-            for setting_id in ids:
-                self.query_one(f"#{setting_id}", Setting).display = owner == game
-        players = int(players_setting.value)
+        """Fit every line to the game, the player count and the settings above it."""
+        row = self.game
+        players = self.query_one("#players", Setting)
+        if players.values != player_values(row):
+            low, high = row.players
+            players.set_values(player_values(row), min(max(int(players.value), low), high))
+        count = int(players.value)
+        seats = seat_values(row.name)
         for i in range(MAX_SEATS):
-            self.query_one(f"#seat-{i}", Setting).display = i < players
-        self._sync_tactics(players)
-        if not self.honor_touched:
-            self.query_one("#honor", Setting).select(HONOR_PER_PLAYER * players)
+            seat = self.query_one(f"#seat-{i}", Setting)
+            seat.display = i < count
+            if seat.values != seats:
+                bot = seats[min(1, len(seats) - 1)][0]
+                seat.set_values(seats, seat.value if seat.value in dict(seats) else bot)
+        for other in games(playable_only=True):
+            for spec in other.settings:
+                self.query_one(f"#{widget_id(other.name, spec)}", Setting).display = \
+                    other.name == row.name
+        opts: dict[str, Any] = {"players": count}
+        for spec in row.settings:
+            self._fit(row.name, spec, opts)
 
-    def _sync_tactics(self, players: int) -> None:
-        """Tactics: the modes of this player count, then the scenarios of that mode."""
-        mode = self.query_one("#mode", Setting)
-        modes = tactics_modes(players)
-        if mode.values != modes:
-            mode.set_values(modes, mode.value)
-        scenario = self.query_one("#scenario", Setting)
-        fitting = tactics_scenarios(players, str(mode.value))
-        if scenario.values != fitting:
-            scenario.set_values(fitting or [("", "none for this mode")], scenario.value)
-        chosen = next((sc for sc in scenarios() if sc.id == scenario.value), None)
-        scenario.note = victory_short(chosen) if chosen else ""
-        scenario.refresh()
+    def _fit(self, game: str, spec: GameSetting, opts: dict[str, Any]) -> None:
+        """Fit one setting to the options above it, then add its value to ``opts``."""
+        wid = widget_id(game, spec)
+        setting = self.query_one(f"#{wid}", Setting)
+        choices = spec.choices(opts)
+        default = spec.default_for(opts)
+        if setting.values != choices:
+            offered = any(value == setting.value for value, _ in choices)
+            setting.set_values(choices, setting.value if offered else default)
+        elif wid not in self.touched and self.defaults.get(wid, default) != default:
+            setting.select(default)
+        self.defaults[wid] = default
+        set_option(opts, spec.path, setting.value)
+        setting.note = spec.note_for(opts)
+        setting.refresh()
 
     @on(Setting.Changed)
     def _changed(self, event: Setting.Changed) -> None:
-        if event.setting.id == "honor":
-            self.honor_touched = True
+        if event.setting.id:
+            self.touched.add(event.setting.id)
         self._sync()
 
     @on(Button.Pressed, "#start")
@@ -166,37 +174,29 @@ class SetupScreen(Screen[None]):
     def _seed_submitted(self) -> None:
         self.action_start()
 
-    def options(self) -> tuple[str, dict, int | None]:
+    def options(self) -> tuple[str, dict[str, Any], int | None]:
         """The game, its options and the seed (None = random) chosen on this screen."""
-        game = self.query_one("#game", Setting).value
+        row = self.game
         players = int(self.query_one("#players", Setting).value)
         seats = [str(self.query_one(f"#seat-{i}", Setting).value) for i in range(players)]
         seed_text = self.query_one("#seed", Input).value.strip()
-        options: dict = {"players": players, "seats": seats, "names": seat_names(seats)}
-        if game == "firepeak":
-            options["variants"] = {
-                "clan_powers": bool(self.query_one("#clan-powers", Setting).value),
-                "reshuffle_once": bool(self.query_one("#reshuffle", Setting).value),
-            }
-        elif game == "tactics":
-            options["mode"] = str(self.query_one("#mode", Setting).value)
-            scenario = str(self.query_one("#scenario", Setting).value)
-            if scenario:
-                options["scenario"] = scenario
-            options["draft"] = bool(self.query_one("#draft", Setting).value)
-        else:
-            options["edition"] = int(self.query_one("#edition", Setting).value)
-            options["honor_pool"] = int(self.query_one("#honor", Setting).value)
-        return game, options, int(seed_text) if seed_text else None
+        options: dict[str, Any] = {"players": players, "seats": seats,
+                                   "names": seat_names(seats)}
+        for spec in row.settings:
+            value = self.query_one(f"#{widget_id(row.name, spec)}", Setting).value
+            if value != "":  # "" stands for "nothing fits": the game says so when it starts
+                set_option(options, spec.path, value)
+        return row.name, options, int(seed_text) if seed_text else None
 
     def action_start(self) -> None:
         """Start the game with these options."""
         game, options, seed = self.options()
-        if game in COMING:
-            titles = [game_title(key) for key in GAMES]
+        row = info(game)
+        if not row.playable:
+            titles = [g.title for g in games(playable_only=True)]
             playable = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1
                                     else titles)
-            self.notify(f"{COMING[game]} is coming in a later version; "
+            self.notify(f"{row.title} is coming in a later version; "
                         f"{playable} can be played now.", severity="warning")
             return
         try:

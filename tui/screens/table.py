@@ -354,8 +354,10 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
             self.modal_open = False
 
         self.modal_open = True
-        self.app.push_screen(EndScreen(self.session.names, outcome, game=self.session.game),
-                             closed)
+        from tui.games import ui
+
+        results = ui(self.session.game).results
+        self.app.push_screen(EndScreen(self.session.names, outcome, results), closed)
 
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:

@@ -1,0 +1,225 @@
+"""The one list of games: name, title, player range, set-up settings and the rules module.
+
+Everything that offers a choice of game (the New game screen, ``ascend selfplay``, saves,
+replays) reads this list; nothing else in ``core``, ``ai``, ``saves`` or ``tui`` names the
+games one by one. Adding a game is one row here (and one in ``ai.registry`` and
+``tui.games``), or :func:`register` for a game defined outside the package (the tests' game).
+
+A :class:`Setting` describes one option of a game's ``new_game`` options: where it goes in
+the options (``"variants.clan_powers"``), its label, the values it can take given the
+options chosen before it (Tactics' scenarios depend on the player count and the mode), its
+default, and a short note. The New game screen and the command line are built from it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from core.registry import Registry
+
+Choices = Sequence[tuple[Any, str]]
+Options = Mapping[str, Any]
+
+ON_OFF: Choices = ((False, "off"), (True, "on"))
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One set-up option of a game.
+
+    ``values`` and ``default`` may be fixed, or functions of the options chosen so far
+    (``players`` and the settings listed before this one); ``note`` likewise, given the
+    options with this setting's own value in them.
+    """
+
+    path: str
+    label: str
+    values: Choices | Callable[[Options], Choices]
+    default: Any | Callable[[Options], Any]
+    note: str | Callable[[Options], str] = ""
+    help: str = ""
+
+    @property
+    def key(self) -> str:
+        """The last part of the path: ``clan_powers`` for ``variants.clan_powers``."""
+        return self.path.rsplit(".", 1)[-1]
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag: ``--clan-powers``."""
+        return "--" + self.key.replace("_", "-")
+
+    def choices(self, options: Options) -> list[tuple[Any, str]]:
+        """The (value, label) pairs open given the options chosen so far."""
+        values = self.values(options) if callable(self.values) else self.values
+        return list(values)
+
+    def default_for(self, options: Options) -> Any:
+        """The default given the options chosen so far."""
+        return self.default(options) if callable(self.default) else self.default
+
+    def note_for(self, options: Options) -> str:
+        """The note shown beside the setting, given the options including its own value."""
+        return self.note(options) if callable(self.note) else self.note
+
+    @property
+    def kind(self) -> type:
+        """``bool``, ``int`` or ``str``: what a value of this setting is."""
+        sample = self.default_for({"players": 2})
+        return type(sample) if isinstance(sample, bool | int) else str
+
+
+def get_option(options: Options, path: str) -> Any:
+    """The value at a dotted ``path`` in ``options`` (None when absent)."""
+    node: Any = options
+    for part in path.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def set_option(options: dict[str, Any], path: str, value: Any) -> None:
+    """Put ``value`` at the dotted ``path`` in ``options``, making the maps on the way."""
+    *parents, last = path.split(".")
+    node = options
+    for part in parents:
+        node = node.setdefault(part, {})
+    node[last] = value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A row of the list: ``module`` is the import path of the module keeping the game
+    contract (``core.contract.GameModule``); None for a game that is announced, not built."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    module: str | None
+    settings: tuple[Setting, ...] = field(default_factory=tuple)
+
+    @property
+    def playable(self) -> bool:
+        return self.module is not None
+
+    def setting(self, key: str) -> Setting:
+        """The setting whose path ends in ``key``."""
+        for s in self.settings:
+            if s.key == key:
+                return s
+        raise KeyError(f"{self.title} has no setting {key!r}")
+
+
+# --- the settings of each game ----------------------------------------------------------------
+
+HONOR_PER_PLAYER = 30
+MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl"}
+
+
+def _tactics_modes(options: Options) -> Choices:
+    from core.tactics.scenarios import MODE_PLAYERS
+
+    players = int(options.get("players", 2))
+    return [(m, MODE_LABELS[m]) for m in MODE_LABELS if players in MODE_PLAYERS[m]]
+
+
+def _tactics_scenarios(options: Options) -> Choices:
+    from core.tactics.scenarios import scenarios
+
+    players = int(options.get("players", 2))
+    mode = options.get("mode") or _first(_tactics_modes(options))
+    fitting = [(sc.id, sc.name) for sc in scenarios() if players in sc.players
+               and mode in sc.modes]
+    return fitting or [("", "none for this mode")]
+
+
+def _tactics_victory(options: Options) -> str:
+    from core.tactics.scenarios import scenarios, victory_short
+
+    chosen = next((sc for sc in scenarios() if sc.id == options.get("scenario")), None)
+    return victory_short(chosen) if chosen else ""
+
+
+def _first(choices: Choices) -> Any:
+    return choices[0][0] if choices else ""
+
+
+ASCENSION = GameInfo(
+    "ascension", "Ascension", (2, 4), "core.ascension", (
+        Setting("edition", "Edition", ((1, "1 · original"), (2, "2 · 10th anniversary")), 1,
+                help="the base set's edition: 1 original, 2 10th anniversary"),
+        Setting("honor_pool", "Honor pool", tuple((n, str(n)) for n in range(5, 405, 5)),
+                lambda o: HONOR_PER_PLAYER * int(o.get("players", 2)),
+                note=f"{HONOR_PER_PLAYER} per player",
+                help=f"Honor tokens in the pool (default {HONOR_PER_PLAYER} per player)"),
+    ))
+
+FIREPEAK = GameInfo(
+    "firepeak", "Ascension at Firepeak", (2, 5), "core.firepeak", (
+        Setting("variants.clan_powers", "Clan Powers", ON_OFF, False,
+                note="each clan's own ability", help="play with the Clan Powers rule"),
+        Setting("variants.reshuffle_once", "Reshuffle", ON_OFF, False,
+                note="the Recruitment deck once: longer game",
+                help="reshuffle the Recruitment deck once"),
+    ))
+
+TACTICS = GameInfo(
+    "tactics", "Ascension Tactics", (2, 4), "core.tactics", (
+        Setting("mode", "Mode", _tactics_modes, lambda o: _first(_tactics_modes(o)),
+                help="1v1 (2 players), 2v2 (4), brawl (3-4)"),
+        Setting("scenario", "Scenario", _tactics_scenarios,
+                lambda o: _first(_tactics_scenarios(o)), note=_tactics_victory,
+                help="the scenario id (default: the first that fits)"),
+        Setting("draft", "Draft", ON_OFF, False, note="take turns picking champions",
+                help="draft the champions instead of the suggested rosters"),
+    ))
+
+GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (
+    ASCENSION,
+    FIREPEAK,
+    TACTICS,
+    GameInfo("inferno", "Ascension Tactics: Inferno", (1, 4), None),
+    GameInfo("empires", "Ascending Empires", (1, 4), None),
+)})
+
+
+# --- looking games up -------------------------------------------------------------------------
+
+def games(playable_only: bool = False) -> list[GameInfo]:
+    """Every game in the list, in its order (the playable ones only, if asked)."""
+    return [g for g in GAMES.rows() if g.playable or not playable_only]
+
+
+def game_names() -> list[str]:
+    """Names of the playable games."""
+    return [g.name for g in games(playable_only=True)]
+
+
+def info(name: str) -> GameInfo:
+    """The row of game ``name``; KeyError naming the known games otherwise."""
+    if name in GAMES:
+        return GAMES[name]
+    raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(game_names()))}")
+
+
+def title(name: str) -> str:
+    """``Ascension at Firepeak`` for ``firepeak``; an unknown name as it is."""
+    return GAMES[name].title if name in GAMES else name
+
+
+def get_game(name: str) -> ModuleType:
+    """The rules module of game ``name``; a clear error for an unknown or unbuilt game."""
+    row = info(name)
+    if row.module is None:
+        raise KeyError(f"{row.title} is not playable yet")
+    return importlib.import_module(row.module)
+
+
+def register(row: GameInfo) -> Callable[[], None]:
+    """Add (or replace) a game's row; returns the function that puts the list back."""
+    return GAMES.register(row.name, row)
