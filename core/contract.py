@@ -70,6 +70,7 @@ class GameState(Protocol):
     """What every game's state offers beside the module's functions."""
 
     to_move: int | None  # the seat whose decision it is; None once the game is over
+    current: int  # the seat whose turn it is (another may be answering a question)
     options: dict[str, Any]  # the options the game was made with, defaults filled in
 
     def copy(self) -> Self:

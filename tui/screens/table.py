@@ -75,8 +75,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
 
     AUTO_FOCUS = ""
 
-    # What the hint panel says when no hint engine knows the game, and how to use a hint.
-    NO_HINT: ClassVar[str] = "No hint engine is available yet."
+    # What the hint panel says for a game without hints, and how to use a hint.
+    NO_HINT: ClassVar[str] = "This game has no hints."
     HINT_USE: ClassVar[str] = "\nH: do it"
 
     def __init__(self, session: GameSession, message: str = "") -> None:
@@ -257,14 +257,15 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
     def play_quiet_cards(self, kind: str) -> int:
         """Play, one by one, every card in hand whose ``kind`` action asks no question (each
         tried on a copy of the state first); stops at a pending choice. Returns how many."""
+        module = self.session.module
         played = 0
-        while self.my_move() and not self.state.pending:
+        while self.my_move() and not self.view_for(self.state.to_move).pending:
             for action in self.session.legal():
                 if action.kind != kind:
                     continue
                 trial = self.state.copy()
-                self.session.module.apply(trial, action)
-                if not trial.pending:
+                module.apply(trial, action)
+                if not module.view(trial, trial.to_move or 0).pending:
                     self.do(action)
                     played += 1
                     break

@@ -74,7 +74,6 @@ def poss(name: str) -> str:
 class FirepeakScreen(TableScreen):
     """One game of Ascension at Firepeak in play."""
 
-    NO_HINT = "No hint engine for Firepeak yet."
 
     BINDINGS = [
         *[Binding(key, f"act('{kind}')", label, show=False)

@@ -74,7 +74,6 @@ class Entry(NamedTuple):
 class TacticsScreen(TableScreen):
     """One game of Ascension Tactics in play."""
 
-    NO_HINT = "No hint engine for Ascension Tactics yet."
     HINT_USE = "\nH: do it"
 
     # The save key is S here: s switches to the partner in 2 vs 2 (q still saves and leaves).

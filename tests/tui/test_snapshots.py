@@ -1,0 +1,116 @@
+"""SVG snapshots of every screen, at 80x24 and (the tables) 120x40.
+
+Each table opens on a fixed seed with a human in seat 1 and waits for the bots, so the picture
+is the same on every run. ``pytest --snapshot-update`` rewrites them after a change meant to
+be seen; look at the new pictures (tests/tui/__snapshots__/) before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from core.games import get_game
+from core.rng import Rng
+from tui.app import AscendApp
+from tui.games import ui
+from tui.screens.end import EndScreen
+from tui.screens.table import TableScreen
+from tui.session import GameSession
+
+TABLES: dict[str, tuple[dict[str, Any], int]] = {
+    "ascension": ({"players": 2, "seats": ["human", "bot:greedy"],
+                   "names": ["You", "Greedy bot"]}, 3),
+    "firepeak": ({"players": 3, "seats": ["human", "bot:greedy", "bot:greedy"],
+                  "names": ["You", "Greedy bot", "Greedy bot 2"]}, 3),
+    "tactics": ({"players": 2, "seats": ["human", "bot:greedy"],
+                 "names": ["You", "Greedy bot"]}, 3),
+}
+SIZES = [(80, 24), (120, 40)]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until no bot is thinking and every worker is done."""
+    app = pilot.app
+    for _ in range(400):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+        if table is None or (table.thinking is None
+                             and not table.session.is_bot(table.state.to_move)):
+            await pilot.pause()
+            return
+    raise AssertionError("the bots did not finish")
+
+
+def opened(game: str) -> Any:
+    """A ``run_before`` that opens ``game``'s table on its fixed seed."""
+    options, seed = TABLES[game]
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, AscendApp)
+        app.start_game(GameSession.new(game, options, seed))
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(TABLES))
+def test_table(game: str, size: tuple[int, int], save_dir: Path, snap_compare: Any) -> None:
+    assert snap_compare(AscendApp(), terminal_size=size, run_before=opened(game))
+
+
+def test_firepeak_table_in_play(save_dir: Path, snap_compare: Any) -> None:
+    """Past the spell choice of the set-up (two spells put back), on the first turn."""
+    start = opened("firepeak")
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await start(pilot)
+        for _ in range(2):
+            await pilot.press("enter")
+            await settle(pilot)
+
+    assert snap_compare(AscendApp(), run_before=run_before)
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_rules_help_of_the_game_in_play(game: str, save_dir: Path, snap_compare: Any) -> None:
+    assert snap_compare(AscendApp(), press=["question_mark"], run_before=opened(game))
+
+
+def test_main_menu(save_dir: Path, snap_compare: Any) -> None:
+    assert snap_compare(AscendApp())
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2], ids=["ascension", "firepeak", "tactics"])
+def test_new_game_screen(steps: int, save_dir: Path, snap_compare: Any) -> None:
+    assert snap_compare(AscendApp(), press=["n", *["right"] * steps])
+
+
+def finished(game: str, players: int, seed: int) -> tuple[list[str], Any]:
+    """Names and outcome of a random game played to its end."""
+    mod = get_game(game)
+    names = [f"Player {i + 1}" for i in range(players)]
+    state = mod.new_game({"players": players, "names": names,
+                          "seats": ["bot:random"] * players}, seed)
+    rng = Rng.stream(seed, "snapshot")
+    while state.to_move is not None:
+        mod.apply(state, rng.choice(mod.legal_actions(state)))
+    return names, mod.outcome(state)
+
+
+@pytest.mark.parametrize(("game", "players"), [("ascension", 3), ("firepeak", 3),
+                                               ("tactics", 2)])
+def test_end_screen(game: str, players: int, save_dir: Path, snap_compare: Any) -> None:
+    names, outcome = finished(game, players, 5)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(EndScreen(names, outcome, ui(game).results))
+        await pilot.pause()
+
+    assert snap_compare(AscendApp(), run_before=run_before)
