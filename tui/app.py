@@ -10,6 +10,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from tui.screens.menu import MenuScreen
+from tui.theme import THEME_VARIABLES
 
 ENV_BOT_DELAY = "ASCEND_BOT_DELAY"
 DEFAULT_BOT_DELAY = 0.4
@@ -35,6 +36,12 @@ class AscendApp(App[None]):
     def __init__(self, bot_delay: float | None = None) -> None:
         super().__init__()
         self.bot_delay = bot_delay_from_env() if bot_delay is None else bot_delay
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        from tui.games import theme_variables
+
+        return {**super().get_theme_variable_defaults(), **THEME_VARIABLES,
+                **theme_variables()}
 
     def get_default_screen(self) -> Screen[Any]:
         return MenuScreen()

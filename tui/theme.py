@@ -1,10 +1,26 @@
-"""Colours and short text forms shared by the Ascension widgets (display only, no rules)."""
+"""Colours and short text forms shared by the tables (display only, no rules).
+
+``THEME_VARIABLES`` are the stylesheets' colours, offered to every screen's CSS as
+``$name``; a game adds its own through its ``GameUI`` row.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
+
+THEME_VARIABLES: dict[str, str] = {
+    "ascend-background": "#101218",  # the screen, and the log beside the board
+    "ascend-bar": "#1c2030",  # status and prompt lines
+    "ascend-band": "#151824",  # rows of opponents and offers
+    "ascend-rule": "#3a4058",  # borders, rules and scrollbars
+    "ascend-focus": "#23283a",  # a focused line or panel
+    "ascend-gold": "#ffd54f",  # titles and frames (the colour of Honor)
+    "ascend-dialog": "#1a1d28",  # dialog and box backgrounds
+    "ascend-label": "#9aa3c0",  # zone labels
+    "ascend-shade": "#000000",  # what dims the table behind a dialog
+}
 
 RUNE = "◆"
 POWER = "▲"

@@ -1,15 +1,17 @@
 """The one list that finds each game's table in the app: a row per game, naming its package.
 
 A game's package (``tui.games.<game>``) exports ``UI``, a :class:`GameUI`: its table screen
-(imported when a game opens), how its result reads on the end screen, and the word its
-header uses for a round. ``core.games`` lists the games; a test checks every playable game
+(imported when a game opens; it loads the game's own stylesheet), how its result reads on
+the end screen, the word its header uses for a round, and the colours its stylesheet adds
+to the theme. ``core.games`` lists the games; a test checks every playable game
 there has a row here.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.registry import Registry
@@ -30,11 +32,21 @@ class GameUI:
     table: str
     results: Results = Results()
     turn_word: str = "turn"
+    theme_variables: Mapping[str, str] = field(default_factory=dict)
 
     def table_screen(self, session: Any, message: str = "") -> Any:
         """A new table screen for ``session``."""
         module, cls = self.table.split(":")
         return getattr(importlib.import_module(module), cls)(session, message)
+
+
+def theme_variables() -> dict[str, str]:
+    """Every game's own theme variables (their stylesheets load only with their tables,
+    but the variables must be known from the start)."""
+    out: dict[str, str] = {}
+    for game in GAMES:
+        out.update(ui(game).theme_variables)
+    return out
 
 
 def ui(game: str) -> GameUI:

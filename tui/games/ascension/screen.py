@@ -8,6 +8,7 @@ as is). Bots and hints run in workers so the screen stays live.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -43,6 +44,8 @@ CARD_KINDS = ("play", "acquire", "defeat", "activate")
 
 class AscensionScreen(TableScreen):
     """One game of Ascension in play."""
+
+    CSS_PATH = Path(__file__).with_name("ascension.tcss")
 
     HINT_USE = "\nH or enter here: do it"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -73,6 +74,8 @@ def poss(name: str) -> str:
 
 class FirepeakScreen(TableScreen):
     """One game of Ascension at Firepeak in play."""
+
+    CSS_PATH = Path(__file__).with_name("firepeak.tcss")
 
 
     BINDINGS = [

@@ -15,6 +15,7 @@ is ``TableScreen``'s.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich.text import Text
@@ -73,6 +74,8 @@ class Entry(NamedTuple):
 
 class TacticsScreen(TableScreen):
     """One game of Ascension Tactics in play."""
+
+    CSS_PATH = Path(__file__).with_name("tactics.tcss")
 
     HINT_USE = "\nH: do it"
 
