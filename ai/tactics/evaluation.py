@@ -335,7 +335,7 @@ def cell_bonus(s: State, side: int, cell: int) -> float:
         v += TREASURE
     t = s.terrain[cell]
     if t == BEACON and s.beacon[cell] != side:
-        v += BEACON_TURNS * int(s.scen.rules.get("beacon_honor", 0))  # type: ignore[call-overload]
+        v += BEACON_TURNS * s.scen.number("beacon_honor")
     elif t == INACTIVE_PORTAL:
         v += NEW_PORTAL
     return v
@@ -402,7 +402,7 @@ def _occ_for_moves(s: State, side: int, movers: set[int]) -> list[int]:
     for c, u in enumerate(s.occupant):
         if u in movers:
             occ[c] = -1
-    if int(s.scen.rules.get("tainted_damage", 5)) > 0:  # type: ignore[call-overload]
+    if s.scen.number("tainted_damage") > 0:
         for c, t in enumerate(s.terrain):
             if t == TAINTED and occ[c] == -1:
                 occ[c] = BLOCKED

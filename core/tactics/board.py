@@ -123,8 +123,7 @@ class MapDef:
         dist = tuple(tuple(hex_distance(a, b) for b in self.hexes) for a in self.hexes)
         # Cells ordered by distance from each cell (ties by index), with where each distance
         # ends, so "everything within r" is one slice.
-        near = tuple(tuple(sorted(range(n), key=lambda b, a=a: (dist[a][b], b)))
-                     for a in range(n))
+        near = tuple(tuple(sorted(range(n), key=lambda b: (dist[a][b], b))) for a in range(n))
         limit = max((max(row) for row in dist), default=0)
         near_end = tuple(
             tuple(bisect_right([dist[a][b] for b in near[a]], r) for r in range(limit + 1))

@@ -55,7 +55,7 @@ def strength(s: State, u: int) -> int:
         if s.ring[0] == cell and s.ring[1] == unit.seat:
             total += RING_BONUS
         if s.terrain[cell] == ENCHANTED and s.scen.rules.get("enchanted") == "strength":
-            total += int(s.scen.rules.get("enchanted_bonus", 1))  # type: ignore[arg-type]
+            total += s.scen.number("enchanted_bonus")
     return max(0, total)
 
 

@@ -124,6 +124,13 @@ class ScenarioDef:
     rosters: dict[int, tuple[str, ...]]
     rules: dict[str, object]
 
+    def number(self, rule: str) -> int:
+        """A numeric special rule's value (every scenario holds every rule)."""
+        value = self.rules[rule]
+        if not isinstance(value, int):
+            raise TypeError(f"rule {rule} is not a number: {value!r}")
+        return value
+
 
 def victory_short(sc: ScenarioDef) -> str:
     """The goal in a few words: ``first to 30 Honor`` or ``40 Honor, even turns``."""

@@ -156,7 +156,7 @@ def free_portals(s: State, side: int) -> list[int]:
     """``side``'s active portals with nobody on them (list.index: this runs for every legal
     action list, so it stays in C as far as it can)."""
     ps, occ = s.portal_side, s.occupant
-    out = []
+    out: list[int] = []
     i = -1
     while True:
         try:
@@ -306,7 +306,7 @@ def move(s: State, u: int, goal: int, events: list[Event]) -> None:
     if cmd is not None and cmd.unit == u:
         s.cmd = cmd._replace(moved=True)
     events.append(Event("move", unit.seat, u, goal))
-    tainted = int(s.scen.rules.get("tainted_damage", 5))  # type: ignore[arg-type]
+    tainted = s.scen.number("tainted_damage")
     for c in path:
         t = s.terrain[c]
         if t == BEACON and s.beacon[c] != side:
@@ -366,7 +366,7 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
         s.seats[seat].power += gate.power
         if first and gate.first_turn:
             push(s, gate.first_turn, -1, seat)
-    tainted = int(s.scen.rules.get("tainted_damage", 5))  # type: ignore[arg-type]
+    tainted = s.scen.number("tainted_damage")
     if tainted > 0:
         for c, t in enumerate(s.terrain):
             if t == TAINTED and s.occ_side[c] == side:
@@ -397,7 +397,7 @@ def end_turn(s: State, events: list[Event]) -> None:
     for c in m.shrines:
         if s.terrain[c] == SHRINE and shrine_controller(m, c, s.occ_side) == side:
             gain_honor(s, side, m.shrine_honor[c], events)
-    per_beacon = int(s.scen.rules.get("beacon_honor", 0))  # type: ignore[arg-type]
+    per_beacon = s.scen.number("beacon_honor")
     if per_beacon:
         gain_honor(s, side, per_beacon * s.beacon.count(side), events)
     s.side_turns[side] += 1

@@ -364,7 +364,8 @@ def describe(s: State | TacticsView, a: Action) -> str:
     if k == rules.DONE:
         return "Done commanding"
     if k == rules.DECLINE:
-        return "Pass" if _pending(s) is not None and _pending(s).kind == "react" else "Decline"
+        pending = _pending(s)
+        return "Pass" if pending is not None and pending.kind == "react" else "Decline"
     if k == rules.CHOOSE:
         d = _pending(s)
         kind = d.kind if d is not None else ""
