@@ -1,0 +1,35 @@
+"""Phrases: the words of an action once, plain for replays and tagged for the app."""
+
+from __future__ import annotations
+
+from core.words import Word, capitalized, joined, lowered, phrase, plain
+from tui.words import styled
+
+
+def test_a_phrase_joins_strings_words_and_phrases_in_order() -> None:
+    card = Word("Mystic", "card", 7)
+    p = phrase("Acquire ", card, (Word(" for "), Word("3 Runes")), "")
+    assert p == (Word("Acquire "), card, Word(" for "), Word("3 Runes"))
+    assert plain(p) == "Acquire Mystic for 3 Runes"
+
+
+def test_case_changes_touch_the_first_letter_only_and_never_a_name() -> None:
+    assert plain(capitalized(phrase("defeat ", Word("Cultist", "card", 1)))) == "Defeat Cultist"
+    assert plain(lowered(phrase("Defeat it"))) == "defeat it"
+    named = phrase(Word("Arha Templar", "unit", 3), " moves")
+    assert lowered(named) == named
+    assert lowered(()) == () and capitalized(()) == ()
+
+
+def test_joined_lists_with_commas_and_a_final_and() -> None:
+    items = [phrase("a"), phrase(Word("b", "card", 2)), (), phrase("c")]
+    assert plain(joined(items)) == "a, b and c"
+    assert plain(joined(items[:1])) == "a" and joined([]) == ()
+
+
+def test_styled_colours_only_the_named_pieces() -> None:
+    p = phrase("Acquire ", Word("Mystic", "card", 7))
+    text = styled(p, lambda w: "bold blue" if w.kind == "card" else "red", base="dim")
+    assert text.plain == "Acquire Mystic"
+    assert [(span.start, span.end, str(span.style)) for span in text.spans] == [
+        (8, 14, "bold blue")]
