@@ -2,8 +2,9 @@
 
     python -m bench.sweep [--game ascension|firepeak|tactics] [--games 10000]
 
-The test suite runs a few hundred of these; this is the ten-thousand-game version. Player
-counts, variants, scenarios, modes and drafting rotate game by game.
+The test suite runs a few hundred of these; this is the ten-thousand-game version. The
+player count and every set-up setting of the game (edition, variants, mode, scenario,
+drafting…) rotate game by game.
 """
 
 from __future__ import annotations
@@ -13,32 +14,34 @@ import importlib
 import time
 from typing import Any
 
-from core.games import get_game
+from core.games import game_names, get_game, info, set_option
 from core.rng import Rng
 
-TACTICS_SETUPS: tuple[tuple[str, int, str], ...] = (
-    ("battle_of_three_shrines", 2, "1v1"),
-    ("ashen_ford", 2, "1v1"),
-    ("crown_of_the_vale", 4, "2v2"),
-    ("three_hollows", 3, "brawl"),
-    ("four_winds", 4, "brawl"),
-)
+
+FEW = 8  # a setting with more values than this is a range, not a list of variants
 
 
-def _options(game: str, g: int) -> dict[str, Any]:
-    if game == "ascension":
-        return {"players": 2 + g % 3, "edition": 1 + g % 2}
-    if game == "tactics":
-        scenario, players, mode = TACTICS_SETUPS[g % len(TACTICS_SETUPS)]
-        return {"players": players, "scenario": scenario, "mode": mode,
-                "draft": bool(g // len(TACTICS_SETUPS) % 2)}
-    return {"players": 2 + g % 4,
-            "variants": {"clan_powers": bool(g % 2), "reshuffle_once": bool(g // 2 % 2)}}
+def rotated_options(game: str, g: int) -> dict[str, Any]:
+    """Game ``g``'s options: the player count and every set-up setting with a few values
+    rotate through what the game offers, so a sweep covers each of them (settings listed
+    later turn more slowly); a wide numeric range (the Honor pool) keeps its default."""
+    row = info(game)
+    low, high = row.players
+    options: dict[str, Any] = {"players": low + g % (high - low + 1)}
+    period = high - low + 1
+    for setting in row.settings:
+        choices = setting.choices(options)
+        if len(choices) > FEW:
+            set_option(options, setting.path, setting.default_for(options))
+            continue
+        set_option(options, setting.path, choices[g // period % len(choices)][0])
+        period *= len(choices)
+    return options
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--game", default="ascension", choices=("ascension", "firepeak", "tactics"))
+    ap.add_argument("--game", default="ascension", choices=game_names())
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
@@ -48,9 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     bad = steps = 0
     for g in range(args.games):
         seed = args.seed + g
-        s = mod.new_game(_options(args.game, g), seed)
+        s = mod.new_game(rotated_options(args.game, g), seed)
         rng = Rng.stream(seed, "sweep")
-        while not s.over:
+        while s.to_move is not None:
             mod.apply(s, rng.choice(mod.legal_actions(s)))
             steps += 1
             found = problems(s)

@@ -1,8 +1,9 @@
-"""Random self-play throughput: games/s and apply steps/s on one core.
+"""Random self-play throughput: games/s and apply steps/s on one core, per game.
 
-    python -m bench.throughput [--games 300] [--players 2]
+    python -m bench.throughput [--game ascension] [--games 300] [--players 2]
 
-Targets (issue 2): >= 300 random 2-player games/s and >= 60k apply steps/s.
+Without ``--game`` every playable game is measured. Targets (issue 19): Ascension >= 300
+random 2-player games/s.
 """
 
 from __future__ import annotations
@@ -11,24 +12,31 @@ import argparse
 import statistics
 
 from ai.selfplay import selfplay
+from core.games import game_names
+
+
+def measure(game: str, games: int, players: int, repeats: int) -> None:
+    """Print the median games/s and steps/s of ``repeats`` runs of ``games`` games."""
+    runs = [selfplay(game, ["random"], games, 1000 * r, players) for r in range(repeats)]
+    gps = statistics.median(r.games / r.seconds for r in runs)
+    sps = statistics.median(r.steps / r.seconds for r in runs)
+    steps_per_game = sum(r.steps for r in runs) / sum(r.games for r in runs)
+    print(f"{game}: random self-play, {players} players, {games} games x {repeats}:")
+    print(f"  games/s  median {gps:8.1f}")
+    print(f"  steps/s  median {sps:8.0f}")
+    print(f"  steps/game {steps_per_game:.0f}, rounds/game "
+          f"{statistics.mean(r.turns / r.games for r in runs):.1f}")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", choices=game_names(), help="one game (default: all)")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args(argv)
-    runs = [selfplay("ascension", ["random"], args.games, 1000 * r, args.players)
-            for r in range(args.repeats)]
-    gps = statistics.median(r.games / r.seconds for r in runs)
-    sps = statistics.median(r.steps / r.seconds for r in runs)
-    steps_per_game = sum(r.steps for r in runs) / sum(r.games for r in runs)
-    print(f"random self-play, {args.players} players, {args.games} games x {args.repeats}:")
-    print(f"  games/s  median {gps:8.1f}   (target >= 300)")
-    print(f"  steps/s  median {sps:8.0f}   (target >= 60000)")
-    print(f"  steps/game {steps_per_game:.0f}, turns/player "
-          f"{statistics.mean(r.turns / r.games for r in runs):.1f}")
+    for game in [args.game] if args.game else game_names():
+        measure(game, args.games, args.players, args.repeats)
 
 
 if __name__ == "__main__":
