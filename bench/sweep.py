@@ -17,7 +17,6 @@ from typing import Any
 from core.games import game_names, get_game, info, set_option
 from core.rng import Rng
 
-
 FEW = 8  # a setting with more values than this is a range, not a list of variants
 
 
