@@ -10,7 +10,6 @@ drafting…) rotate game by game.
 from __future__ import annotations
 
 import argparse
-import importlib
 import time
 from typing import Any
 
@@ -45,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     mod = get_game(args.game)
-    problems = importlib.import_module(f"{mod.__name__}.audit").problems
+    problems = mod.audit
     start = time.perf_counter()
     bad = steps = 0
     for g in range(args.games):

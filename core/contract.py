@@ -134,6 +134,11 @@ class GameModule(Protocol):
         """A number that changes whenever anything in the state does."""
         ...
 
+    def audit(self, state: Any) -> list[str]:
+        """What is wrong with ``state``, in words (empty for a state the rules can reach):
+        cards or tokens lost, seats or numbers out of range, broken invariants."""
+        ...
+
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The state as plain data for a save."""
         ...

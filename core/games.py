@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from core.registry import Registry
+from core.words import clipped
 
 Choices = Sequence[tuple[Any, str]]
 Options = Mapping[str, Any]
@@ -204,7 +205,8 @@ def info(name: str) -> GameInfo:
     """The row of game ``name``; KeyError naming the known games otherwise."""
     if name in GAMES:
         return GAMES[name]
-    raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(game_names()))}")
+    raise KeyError(f"unknown game {clipped(repr(name), 40)}; "
+                   f"known: {', '.join(sorted(game_names()))}")
 
 
 def title(name: str) -> str:

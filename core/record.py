@@ -7,6 +7,7 @@ from typing import Any
 
 from core.contract import Action
 from core.games import get_game
+from core.words import clipped
 
 
 @dataclass
@@ -54,7 +55,9 @@ def _run(mod: Any, record: GameRecord, n: int, every_step: bool) -> Any:
         try:
             mod.apply(state, Action(*action))
         except ValueError as exc:
-            raise ReplayDivergence(i + 1, f"action {tuple(action)} was refused: {exc}") from exc
+            raise ReplayDivergence(
+                i + 1, f"action {clipped(repr(tuple(action)), 60)} was refused: "
+                       f"{clipped(str(exc))}") from exc
         if every_step and i < len(record.checksums):
             got = mod.checksum(state)
             if got != record.checksums[i]:

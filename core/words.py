@@ -76,3 +76,10 @@ def joined(items: Iterable[Phrase], sep: str = ", ", last: str = " and ") -> Phr
             out.append(Word(last if i == len(items) - 1 else sep))
         out.extend(p)
     return tuple(out)
+
+
+def clipped(text: str, limit: int = 120) -> str:
+    """``text`` on one line and at most ``limit`` characters (an ellipsis marks a cut), for
+    quoting what came from outside (a file, a command line) in a message."""
+    line = text.replace("\n", " ").replace("\r", " ")
+    return line if len(line) <= limit else line[: limit - 1] + "…"

@@ -57,17 +57,21 @@ FIELDS: tuple[str, ...] = (
 )
 CHECKSUM_FIELD = "checksum"
 
-# A real save is tens of kilobytes; these bounds are generous for play and small enough
-# that a hostile file cannot make the parser allocate gigabytes.
-MAX_FILE_SIZE = 32 * 1024 * 1024
-MAX_STR_LEN = 1024 * 1024
-MAX_BIN_LEN = 4 * 1024 * 1024
-MAX_ARRAY_LEN = 1_000_000
-MAX_MAP_LEN = 100_000
-# Tiny containers cost ~60 bytes of Python each for one byte of file; counting them bounds
-# memory where the length limits alone cannot (32 MiB of empty arrays would need ~2 GiB).
-MAX_CONTAINERS = 1_000_000
+# The longest game we have seen is ~4,400 actions (four random players, the largest Honor
+# pool) and the largest real save ~17 KB; these bounds leave ten times that room and keep
+# what a hostile file can cost small: parsing it stays under a second and tens of MB.
+MAX_ACTIONS = 50_000
+MAX_FILE_SIZE = 2 * 1024 * 1024
+MAX_STR_LEN = 64 * 1024
+MAX_BIN_LEN = 1024 * 1024
+MAX_ARRAY_LEN = 2 * MAX_ACTIONS
+MAX_MAP_LEN = 10_000
+# Every list, map and element parsed costs Python tens of bytes for one byte of file;
+# counting them all bounds memory where the length limits alone cannot.
+MAX_ITEMS = 500_000
 MAX_DEPTH = 100
+# A save is stamped with the time it was made: a stamp outside these years is not one.
+SAVED_YEARS = (2000, 2999)
 
 INT_MIN = -(2**63)
 INT_MAX = 2**64 - 1
@@ -120,20 +124,21 @@ class _Invalid(Exception):
         self.reason = reason
 
 
-class _TooManyContainers(Exception):
+class _TooManyItems(Exception):
     pass
 
 
-class _ContainerBudget:
-    """Unpacker hook that counts arrays and maps and stops the parse past the budget."""
+class _ItemBudget:
+    """Unpacker hook that counts each list and map with its elements, and stops the parse
+    past the budget (scalars count through the container that holds them)."""
 
     def __init__(self, limit: int) -> None:
         self.left = limit
 
     def __call__(self, obj: Any) -> Any:
-        self.left -= 1
+        self.left -= 1 + len(obj)
         if self.left < 0:
-            raise _TooManyContainers
+            raise _TooManyItems
         return obj
 
 
@@ -236,7 +241,7 @@ def _decode(data: bytes) -> SaveFile:
 
 
 def _unpack(payload: memoryview, size: int) -> Any:
-    budget = _ContainerBudget(MAX_CONTAINERS)
+    budget = _ItemBudget(MAX_ITEMS)
     unpacker = msgpack.Unpacker(
         raw=False,
         use_list=True,
@@ -255,8 +260,8 @@ def _unpack(payload: memoryview, size: int) -> Any:
         top = unpacker.unpack()
     except msgpack.OutOfData:
         raise _Invalid(f"the file is truncated (ends after {size} bytes)") from None
-    except _TooManyContainers:
-        raise _Invalid(f"the data holds more than {MAX_CONTAINERS} lists and maps") from None
+    except _TooManyItems:
+        raise _Invalid(f"the data holds more than {MAX_ITEMS} values") from None
     except msgpack.StackError:
         raise _Invalid("the data is nested too deeply") from None
     except Exception as exc:
@@ -376,7 +381,11 @@ def _build(stored: dict[str, Any]) -> SaveFile:
     for key in options:
         _expect(key, "options key", str, "a str")
     _expect(stored["seed"], "seed", int, "an int")
-    actions = [_action(a, i) for i, a in enumerate(_list(stored["actions"], "actions"))]
+    raw_actions = _list(stored["actions"], "actions")
+    if len(raw_actions) > MAX_ACTIONS:
+        raise _Invalid(f"the save holds {len(raw_actions)} actions; a game has at most "
+                       f"{MAX_ACTIONS}")
+    actions = [_action(a, i) for i, a in enumerate(raw_actions)]
     checksums = _list(stored["checksums"], "checksums")
     for i, c in enumerate(checksums):
         _expect(c, f"checksums[{i}]", int, "an int")
@@ -433,11 +442,16 @@ def _meta(meta: Any) -> dict[str, Any]:
     saved_at = meta["saved_at"]
     _expect(saved_at, "meta.saved_at", str, "a str")
     try:
-        datetime.fromisoformat(saved_at)
+        stamp = datetime.fromisoformat(saved_at)
     except ValueError:
         raise _Invalid(
             f"field 'meta.saved_at' is not an ISO date and time: {_short(saved_at)}"
         ) from None
+    # Checked on the year as written: turning an extreme stamp into another time zone is
+    # what overflows.
+    first, last = SAVED_YEARS
+    if not first <= stamp.year <= last:
+        raise _Invalid(f"field 'meta.saved_at' is not a plausible save time: {_short(saved_at)}")
     for key, value in meta.items():
         _expect(key, "meta key", str, "a str")
         if key in META_REQUIRED:

@@ -10,6 +10,7 @@ from typing import Any
 from core.contract import Action
 from core.games import get_game
 from core.record import ReplayDivergence, replay
+from core.words import clipped
 from saves.format import APP_VERSION, FORMAT_VERSION, SaveError, SaveFile
 
 
@@ -17,7 +18,9 @@ def load_game(save: SaveFile, path: str = "") -> tuple[Any, str]:
     """The game state ``save`` describes, and a line saying how it was rebuilt.
 
     The actions are the truth, so replay comes first; the snapshot is the way to still
-    open a save after a rules fix changed what those actions do. ``path`` only labels errors.
+    open a save after a rules fix changed what those actions do — so only a save made by
+    another version of ascend falls back to it, and only to a position that passes the
+    game's audit and can be played from. ``path`` only labels errors.
     """
     label = path or f"{save.game} save"
     mod = _game_module(save, label)
@@ -32,6 +35,12 @@ def load_game(save: SaveFile, path: str = "") -> tuple[Any, str]:
     else:
         return state, f"replayed {_count(len(save.actions), 'action')}"
 
+    if save.app_version == APP_VERSION:
+        # The same rules wrote these actions, so they cannot have stopped replaying: the
+        # file was changed after it was saved, and its snapshot is no more to be trusted.
+        why = why.replace("rules changed since this save: ", "")
+        raise SaveError(label, f"{why}, though this version of ascend saved it: the file "
+                               f"was changed after it was written")
     restore = getattr(mod, "restore", None)
     if restore is None:
         raise SaveError(label, f"{why}; and the game has no way to restore a snapshot")
@@ -43,7 +52,31 @@ def load_game(save: SaveFile, path: str = "") -> tuple[Any, str]:
         raise SaveError(
             label, f"{why}; and the snapshot could not be restored ({_describe(exc)})"
         ) from exc
+    wrong = _restored_problem(mod, state)
+    if wrong:
+        raise SaveError(label, f"{why}; and the snapshot is not a position of the game "
+                               f"({clipped(wrong)})")
     return state, f"{why}; loaded the snapshot instead"
+
+
+def _restored_problem(mod: ModuleType, state: Any) -> str:
+    """Why a restored state cannot be played from ("" when it can): the game's audit, then
+    the calls a table makes of every position (whatever they raise is the answer)."""
+    try:
+        found = mod.audit(state)
+        if found:
+            return str(found[0])
+        players = int(state.options["players"])
+        legal = mod.legal_actions(state)
+        for seat in range(players):
+            mod.view(state, seat)
+        for action in legal:
+            mod.describe(state, action)
+        mod.checksum(state)
+        mod.turn_number(state)
+    except Exception as exc:
+        return _describe(exc)
+    return ""
 
 
 def verify(save: SaveFile) -> tuple[bool, str]:
@@ -103,13 +136,13 @@ def _game_module(save: SaveFile, label: str) -> ModuleType:
 def _game_error(exc: BaseException) -> str:
     if isinstance(exc, KeyError) and exc.args:
         # get_game's KeyError already reads as a sentence; str() would wrap it in quotes.
-        return str(exc.args[0])
+        return clipped(str(exc.args[0]), 200)
     return _describe(exc)
 
 
 def _describe(exc: BaseException) -> str:
     text = str(exc)
-    first = text.splitlines()[0] if text else ""
+    first = clipped(text.splitlines()[0]) if text else ""
     return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
 
 

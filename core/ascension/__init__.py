@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.ascension.audit import problems as audit
 from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.ascension.state import State, new_state, restore, snapshot
 from core.ascension.view import AscensionView, checksum, describe, determinize, view
@@ -23,7 +24,7 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "NAME", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
+    "audit", "NAME", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
     "legal_actions", "new_game", "outcome", "restore", "scores", "snapshot", "turn_number", "view",
     "why_illegal",
 ]

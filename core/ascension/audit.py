@@ -16,7 +16,9 @@ def all_uids(s: State) -> list[int]:
 
 def problems(s: State) -> list[str]:
     """What is wrong with ``s`` (an empty list for a legal state)."""
-    found = []
+    found = range_problems(s)
+    if found:
+        return found  # the checks below index by these numbers
     if sorted(all_uids(s)) != list(range(len(s.cards))):
         found.append("a card is lost or in two places")
     if s.honor_pool < 0:
@@ -34,4 +36,26 @@ def problems(s: State) -> list[str]:
         found.append("an empty row slot was not refilled")
     if s.over and len(set(s.turns_taken)) != 1:
         found.append(f"the game ended with unequal turns {s.turns_taken}")
+    return found
+
+
+def range_problems(s: State) -> list[str]:
+    """Seats, counts and card numbers outside what the table has (a restored snapshot is
+    checked with these before anything reads the state by them)."""
+    found = []
+    n, cards = s.n, len(s.cards)
+    if not 2 <= n <= 4 or s.options.get("players") != n:
+        found.append(f"{n} players at the table")
+    if not 0 <= s.current < n:
+        found.append(f"the player to act is seat {s.current} of {n}")
+    if len(s.turns_taken) != n or any(t < 0 for t in s.turns_taken):
+        found.append(f"turns taken {s.turns_taken} for {n} players")
+    for d in s.pending:
+        if not 0 <= d.seat < n:
+            found.append(f"a decision is asked of seat {d.seat} of {n}")
+        if d.kind != "mode" and any(not 0 <= c < cards for c in d.choices):
+            found.append(f"a decision offers a card that does not exist ({d.kind})")
+    uids = all_uids(s) + [u for u, _ in s.turn.used]
+    if any(not (0 <= u < cards) for u in uids):
+        found.append("a card number outside the game")
     return found

@@ -57,8 +57,29 @@ def placement_problems(s: State) -> list[str]:
     return found
 
 
+def range_problems(s: State) -> list[str]:
+    """Seats and counts outside what the table has (a restored snapshot is checked with
+    these before anything reads the state by them)."""
+    found = []
+    n = s.n
+    if not 2 <= n <= 5 or s.options.get("players") != n:
+        found.append(f"{n} players at the table")
+    if not 0 <= s.current < n:
+        found.append(f"the player to act is seat {s.current} of {n}")
+    if len(s.turns_taken) != n or any(t < 0 for t in s.turns_taken):
+        found.append(f"turns taken {s.turns_taken} for {n} players")
+    if s.pending is not None and not 0 <= s.pending.seat < n:
+        found.append(f"a decision is asked of seat {s.pending.seat} of {n}")
+    if s.to_move is not None and not 0 <= s.to_move < n:
+        found.append(f"seat {s.to_move} of {n} is to move")
+    return found
+
+
 def problems(s: State) -> list[str]:
     """What is wrong with ``s`` (an empty list for a legal state)."""
+    found = range_problems(s)
+    if found:
+        return found  # the checks below index by these numbers
     found = placement_problems(s)
     d = s.pending
     if not s.setup and (d is None or d.kind not in RESOLUTION_KINDS):

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.contract import Event, rounds_played
 from core.tactics import effects as _fx
+from core.tactics.audit import problems as audit
 from core.tactics.draft import start_draft
 from core.tactics.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.tactics.snapshot import restore, snapshot
@@ -47,7 +48,7 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "NAME", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
+    "audit", "NAME", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
     "describe", "determinize", "legal_actions", "new_game", "outcome", "restore", "scores",
     "snapshot", "turn_number", "start", "view", "why_illegal",
 ]

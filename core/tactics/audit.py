@@ -20,9 +20,45 @@ def card_places(s: State) -> list[int]:
     return out
 
 
+def range_problems(s: State) -> list[str]:
+    """Seats, sides, units and cells outside what the table has (a restored snapshot is
+    checked with these before anything reads the state by them)."""
+    found: list[str] = []
+    n, sides, units = s.n, len(s.sides), len(s.units)
+    if not 2 <= n <= 4 or s.options.get("players") != n:
+        found.append(f"{n} players at the table")
+    if not 0 <= s.current < n:
+        found.append(f"the player to act is seat {s.current} of {n}")
+    if not 0 <= s.side < sides:
+        found.append(f"side {s.side} of {sides} is to play")
+    if len(s.side_of) != n or any(not 0 <= x < sides for x in s.side_of):
+        found.append("a seat belongs to no side")
+    if len(s.side_turns) != sides or len(s.honor) != sides:
+        found.append(f"turns or Honor kept for {len(s.side_turns)} sides of {sides}")
+    for d in s.pending:
+        if not 0 <= d.seat < n:
+            found.append(f"a decision is asked of seat {d.seat} of {n}")
+        if d.unit >= units:
+            found.append(f"a decision concerns unit {d.unit} of {units}")
+    if s.cmd is not None and not 0 <= s.cmd.unit < units:
+        found.append(f"unit {s.cmd.unit} of {units} is being commanded")
+    if s.attack is not None and any(not 0 <= u < units
+                                     for u in (s.attack.attacker, *s.attack.targets)):
+        found.append("an attack names a unit that does not exist")
+    cells = len(s.occupant)
+    for u, unit in enumerate(s.units):
+        if unit.cell >= cells or not -1 <= unit.seat < n:
+            found.append(f"unit {u} stands on cell {unit.cell} or belongs to seat {unit.seat}")
+    if any(u >= units for u in s.occupant):
+        found.append("a cell names a unit that does not exist")
+    return found
+
+
 def problems(s: State) -> list[str]:
     """What is wrong with ``s`` (an empty list for a legal state)."""
-    found: list[str] = []
+    found = range_problems(s)
+    if found:
+        return found  # the checks below index by these numbers
     if sorted(card_places(s)) != list(range(len(s.cards))):
         found.append("a card is lost or in two places")
     if len(s.row) != ROW_SIZE:

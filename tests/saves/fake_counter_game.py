@@ -29,6 +29,10 @@ class CounterState:
     def copy(self) -> CounterState:
         return CounterState(self.target, self.first, self.total, self.to_move, list(self.history))
 
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"players": 2, "target": self.target}
+
 
 def new_game(options: dict[str, Any], seed: int) -> CounterState:
     first = seed % 2
@@ -108,3 +112,16 @@ def restore(data: Any) -> CounterState:
         to_move=data["to_move"],
         history=list(data["history"]),
     )
+
+
+def audit(state: CounterState) -> list[str]:
+    found = []
+    if state.to_move not in (0, 1, None):
+        found.append(f"seat {state.to_move} of 2 is to move")
+    if sum(state.history) != state.total or not 0 <= state.total <= state.target:
+        found.append(f"the counter stands at {state.total}")
+    return found
+
+
+def turn_number(state: CounterState) -> int:
+    return len(state.history) // 2 + 1

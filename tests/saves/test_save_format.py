@@ -16,9 +16,10 @@ from core.contract import Action
 from core.record import GameRecord
 from saves.format import (
     FORMAT_VERSION,
-    MAX_CONTAINERS,
+    MAX_ARRAY_LEN,
     MAX_DEPTH,
     MAX_FILE_SIZE,
+    MAX_ITEMS,
     SaveError,
     SaveFile,
     decode,
@@ -181,11 +182,27 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing() -> None:
     assert "too large" in err.reason
 
 
-def test_millions_of_tiny_containers_are_refused() -> None:
-    half = MAX_CONTAINERS // 2 + 1
-    inner = b"\xdd" + half.to_bytes(4, "big") + b"\x90" * half
-    err = refused(MAGIC + b"\x92" + inner + inner)
-    assert f"more than {MAX_CONTAINERS} lists and maps" in err.reason
+def many(item: bytes, total: int) -> bytes:
+    """A list of lists holding ``total`` copies of ``item``, each list under the length
+    limit, so only the count of values can refuse it."""
+    per = MAX_ARRAY_LEN - 1
+    lists = -(-total // per)
+    out = b"\xdc" + lists.to_bytes(2, "big")
+    for i in range(lists):
+        n = min(per, total - i * per)
+        out += b"\xdd" + n.to_bytes(4, "big") + item * n
+    return out
+
+
+def test_hundreds_of_thousands_of_tiny_containers_are_refused() -> None:
+    err = refused(MAGIC + many(b"\x90", MAX_ITEMS // 2 + 1))
+    assert f"more than {MAX_ITEMS} values" in err.reason
+
+
+def test_hundreds_of_thousands_of_scalars_are_refused() -> None:
+    # One byte each in the file, tens of bytes each in Python: counted like containers.
+    err = refused(MAGIC + many(b"\xa0", MAX_ITEMS + 1))
+    assert f"more than {MAX_ITEMS} values" in err.reason
 
 
 def nested(depth: int) -> Any:

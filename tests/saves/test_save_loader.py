@@ -21,6 +21,8 @@ from saves.store import SaveStore
 MOVES = [Action("add", n) for n in (1, 3, 2, 2, 1)]
 OPTIONS: dict[str, Any] = {"target": 21}
 SEED = 7
+# Only a save made by another version falls back to its snapshot (a rules fix is a release).
+OLDER = "0.0.1"
 
 
 @pytest.fixture
@@ -60,6 +62,7 @@ def test_load_falls_back_to_the_snapshot_when_checksums_diverge(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state, save = played(game)
+    save.app_version = OLDER
     monkeypatch.setattr(game, "CHECKSUM_SALT", 1)
     loaded, message = load_game(save)
     assert loaded == state
@@ -72,6 +75,7 @@ def test_load_falls_back_to_the_snapshot_when_an_action_is_refused(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state, save = played(game)
+    save.app_version = OLDER
     monkeypatch.setattr(game, "ADD_LIMIT", 2)
     loaded, message = load_game(save)
     assert loaded == state
@@ -81,6 +85,7 @@ def test_load_falls_back_to_the_snapshot_when_an_action_is_refused(
 
 def test_load_falls_back_when_the_rules_reject_the_options(game: ModuleType) -> None:
     state, save = played(game)
+    save.app_version = OLDER
     save.options = {"target": "twenty-one"}
     loaded, message = load_game(save)
     assert loaded == state
@@ -92,6 +97,7 @@ def test_load_fails_when_replay_and_snapshot_both_fail(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, save = played(game)
+    save.app_version = OLDER
     save.snapshot = {"total": 9}
     monkeypatch.setattr(game, "ADD_LIMIT", 2)
     with pytest.raises(SaveError) as info:
@@ -107,6 +113,7 @@ def test_load_fails_without_a_snapshot_to_fall_back_on(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, save = played(game)
+    save.app_version = OLDER
     save.snapshot = None
     monkeypatch.setattr(game, "CHECKSUM_SALT", 1)
     with pytest.raises(SaveError, match="the save holds no snapshot"):
@@ -117,10 +124,52 @@ def test_load_fails_when_the_game_cannot_restore(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, save = played(game)
+    save.app_version = OLDER
     monkeypatch.setattr(game, "CHECKSUM_SALT", 1)
     monkeypatch.delattr(game, "restore")
     with pytest.raises(SaveError, match="no way to restore a snapshot"):
         load_game(save)
+
+
+def test_a_save_of_this_version_that_no_longer_replays_was_edited_and_is_refused(
+    game: ModuleType,
+) -> None:
+    _, save = played(game)
+    save.actions[1] = Action("add", 3, 1)  # an edit the checksum was recomputed for
+    with pytest.raises(SaveError) as info:
+        load_game(save, "/saves/c.ascend")
+    assert info.value.reason == (
+        "replay diverged at step 2 (action ('add', 3, 1) was refused: add 3 is not legal now)"
+        ", though this version of ascend saved it: the file was changed after it was written")
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"to_move": 99}, "seat 99 of 2 is to move"),
+    ({"total": 30}, "the counter stands at 30"),
+])
+def test_a_snapshot_that_is_no_position_of_the_game_is_refused(
+    game: ModuleType, monkeypatch: pytest.MonkeyPatch, change: dict[str, int], reason: str,
+) -> None:
+    _, save = played(game)
+    save.app_version = OLDER
+    save.snapshot = {**save.snapshot, **change}
+    monkeypatch.setattr(game, "CHECKSUM_SALT", 1)
+    with pytest.raises(SaveError) as info:
+        load_game(save, "/saves/c.ascend")
+    assert info.value.reason.endswith(f"; and the snapshot is not a position of the game "
+                                      f"({reason})")
+
+
+def test_a_snapshot_the_table_cannot_read_is_refused_with_what_failed(
+    game: ModuleType, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, save = played(game)
+    save.app_version = OLDER
+    monkeypatch.setattr(game, "CHECKSUM_SALT", 1)
+    monkeypatch.setattr(game, "view", lambda state, seat: [][seat])
+    with pytest.raises(SaveError) as info:
+        load_game(save, "/saves/c.ascend")
+    assert info.value.reason.endswith("(IndexError: list index out of range)")
 
 
 def test_load_of_an_unknown_or_unbuilt_game_is_a_save_error(game: ModuleType) -> None:
