@@ -463,7 +463,8 @@ def _meta(meta: Any) -> dict[str, Any]:
     return meta
 
 
-def saved_time(save: SaveFile) -> datetime:
-    """When ``save`` was made, as an aware datetime (naive stamps are taken as UTC)."""
+def saved_time(save: Any) -> datetime:
+    """When ``save`` (anything with its ``meta``) was made, as an aware datetime (naive
+    stamps are taken as UTC)."""
     stamp = datetime.fromisoformat(save.meta["saved_at"])
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)

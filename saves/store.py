@@ -1,4 +1,10 @@
-"""Where saves live on disk, and writing them so a crash never costs the previous good save."""
+"""Where saves live on disk, and writing them so a crash never costs the previous good save.
+
+Beside each save ``name.ascend`` the folder may hold ``.name.ascend.lock`` (the window that
+has the game open: see ``saves.lock``) and, for a moment during a write, a temporary
+``.name.ascend.XXXX.tmp`` that becomes the save by a rename; one left behind by a crash is
+removed once it is older than any write could take.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +13,30 @@ import contextlib
 import os
 import re
 import secrets
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from saves.format import MAX_FILE_SIZE, SaveError, SaveFile, decode, encode, saved_time
+from saves.format import (
+    MAX_FILE_SIZE,
+    SaveError,
+    SaveFile,
+    decode,
+    encode,
+    saved_time,
+)
 
 SUFFIX = ".ascend"
 ENV_SAVE_DIR = "ASCEND_SAVE_DIR"
+# A write takes milliseconds; a temporary file this old was left by a crash.
+STALE_TEMP_SECONDS = 60.0
+_TEMP = re.compile(r"\..+\.ascend\.[A-Za-z0-9_]+\.tmp\Z")
 
 
 def save_dir() -> Path:
@@ -76,22 +95,52 @@ def _os_reason(exc: OSError) -> str:
 
 
 def _read(path: Path) -> bytes:
-    # One byte past the limit is enough for decode to say "too large" without reading
-    # a huge file into memory.
-    with path.open("rb") as f:
+    """The file's bytes, up to one past the size limit (enough for decode to say "too
+    large" without reading a huge file). Anything but a regular file is refused before a
+    byte is read: opening a FIFO for reading would wait for a writer forever."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile
         return f.read(MAX_FILE_SIZE + 1)
+
+
+class NotRegularFile(OSError):
+    """A path that names a folder, a pipe, a device: not a file a save can be."""
+
+    def __init__(self) -> None:
+        super().__init__("not a regular file")
 
 
 def _timestamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the Continue list shows of a save, kept instead of the whole decoded file."""
+
+    game: str
+    app_version: str
+    meta: dict[str, Any]
+
+    @classmethod
+    def of(cls, save: SaveFile) -> SaveSummary:
+        return cls(save.game, save.app_version, dict(save.meta))
+
+    @property
+    def saved_at(self) -> datetime:
+        """When the save was made (aware)."""
+        return saved_time(self)
+
+
 @dataclass
 class SaveEntry:
-    """One file in the save folder: ``save`` if it reads cleanly, else ``error`` says why."""
+    """One file in the save folder: ``summary`` if it reads cleanly, else ``error`` says
+    why."""
 
     path: Path
-    save: SaveFile | None = None
+    summary: SaveSummary | None = None
     error: str | None = None
     modified: float = 0.0
 
@@ -191,8 +240,39 @@ class SaveStore:
         except OSError as exc:
             raise SaveError(str(path), f"cannot delete the file ({_os_reason(exc)})") from exc
 
+    def clean_stale_temps(self, now: float | None = None) -> int:
+        """Remove temporary files a crashed write left behind (only ours, only old ones);
+        returns how many went."""
+        now = time.time() if now is None else now
+        removed = 0
+        try:
+            names = os.listdir(self.directory)
+        except OSError:
+            return 0
+        for name in names:
+            if not _TEMP.match(name):
+                continue
+            path = self.directory / name
+            try:
+                st = path.lstat()
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_SECONDS:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                continue  # gone already, or not ours to remove
+        return removed
+
+    def copy(self, path: Path) -> Path:
+        """A copy of the save at ``path`` under a new name (checked like a load first)."""
+        save = self.load(path)
+        target = self.new_path(save.game)
+        self.write(target, save)
+        return target
+
     def list(self) -> builtins.list[SaveEntry]:
-        """Every ``*.ascend`` file, newest first; unreadable ones carry their reason."""
+        """Every ``*.ascend`` file, newest first; unreadable ones carry their reason. Each
+        file is read and checked in full, one at a time, and only its summary is kept."""
+        self.clean_stale_temps()
         try:
             candidates = sorted(self.directory.glob(f"*{SUFFIX}"))
         except OSError:
@@ -207,9 +287,11 @@ class SaveStore:
                 # Deleted or made unreachable between the glob and now: not a save any more.
                 continue
             try:
-                entries.append(SaveEntry(path, save=self.load(path), modified=modified))
+                summary = SaveSummary.of(self.load(path))
             except SaveError as exc:
                 entries.append(SaveEntry(path, error=exc.reason, modified=modified))
+            else:
+                entries.append(SaveEntry(path, summary=summary, modified=modified))
         entries.sort(key=_newest_key, reverse=True)
         return entries
 
@@ -217,5 +299,5 @@ class SaveStore:
 def _newest_key(entry: SaveEntry) -> tuple[float, float, str]:
     # A save's own time survives copying between machines; the file time is only for
     # files we cannot read.
-    when = saved_time(entry.save).timestamp() if entry.save is not None else entry.modified
+    when = entry.summary.saved_at.timestamp() if entry.summary is not None else entry.modified
     return (when, entry.modified, entry.path.name)

@@ -59,6 +59,10 @@ class GameSession:
     bots: dict[int, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     store: Any = None
+    # The lock on the save file while this session has it open (saves.lock.SaveLock);
+    # a read-only session holds none and never writes.
+    lock: Any = None
+    read_only: bool = False
 
     # --- making one ---------------------------------------------------------------------
 
@@ -73,11 +77,27 @@ class GameSession:
         return session
 
     @classmethod
-    def from_save(cls, path: Path, store: Any = None) -> tuple[GameSession, str]:
-        """Continue the game saved at ``path``; every failure is a ``SaveError``.
+    def from_save(cls, path: Path, store: Any = None,
+                  read_only: bool = False) -> tuple[GameSession, str]:
+        """Continue the game saved at ``path``; every failure is a ``SaveError`` (a
+        ``SaveLocked`` when another window has it open, unless ``read_only``).
 
         Returns the session and a line saying how the game was rebuilt.
         """
+        from saves.lock import SaveLock
+
+        lock = None if read_only else SaveLock.take(Path(path))
+        try:
+            session, message = cls._load(Path(path), store)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        session.lock, session.read_only = lock, read_only
+        return session, message
+
+    @classmethod
+    def _load(cls, path: Path, store: Any) -> tuple[GameSession, str]:
         from saves.loader import load_game
         from saves.store import SaveStore
 
@@ -226,29 +246,60 @@ class GameSession:
                if (rng := _bot_rng(bot)) is not None},
         }
 
-    def save(self) -> Path:
-        """Write the game to its save file (a new one the first time); raises SaveError."""
+    def save(self, folder: Path | None = None) -> Path:
+        """Write the game to its save file (a new one the first time, or a new one in
+        ``folder`` when given: "save elsewhere"); raises SaveError, changing nothing."""
+        from saves.format import SaveError
         from saves.loader import make_save
+        from saves.lock import SaveLock
+        from saves.store import SaveStore
 
-        store = self._store()
-        if self.path is None:
-            self.path = store.new_path(self.game)
+        if self.read_only:
+            raise SaveError(str(self.path or ""), "this game is open read-only (another "
+                                                  "window has it): it is not saved here")
+        store = SaveStore(Path(folder)) if folder is not None else self._store()
+        path, lock = (self.path, self.lock) if folder is None else (None, None)
+        if path is None:
+            try:
+                store.directory.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(str(store.directory), f"cannot create the folder "
+                                                      f"({exc.strerror or exc})") from exc
+            path = store.new_path(self.game)
+            lock = SaveLock.take(path)
         save = make_save(
             self.game, self.options, self.seed, self.actions, self.checksums,
             self.module.snapshot(self.state), self.meta(),
         )
-        store.write(self.path, save)
-        return self.path
+        try:
+            store.write(path, save)
+        except SaveError:
+            if lock is not None and lock is not self.lock:
+                lock.release()
+            raise
+        if self.lock is not None and lock is not self.lock:
+            self.lock.release()
+        self.store, self.path, self.lock = store, path, lock
+        return path
 
     def autosave(self) -> Path | None:
         """Save without raising: a failure becomes a note for the player."""
         from saves.format import SaveError
 
+        if self.read_only:
+            return None
         try:
             return self.save()
         except SaveError as exc:
             self.notes.append(f"Autosave failed: {exc}")
             return None
+
+    def close(self) -> None:
+        """Done with this game here: give back the lock on its save, and write no more."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        self.read_only = True
 
     def take_notes(self) -> list[str]:
         """The pending notes for the player, cleared."""

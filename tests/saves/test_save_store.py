@@ -254,12 +254,12 @@ def test_list_shows_good_and_broken_files_newest_first(tmp_path: Path) -> None:
         "day1.ascend",
     ]
     bad = entries[1]
-    assert bad.save is None
+    assert bad.summary is None
     assert bad.error == "the file is truncated (ends after 8 bytes)"
     for entry in (entries[0], entries[2], entries[3]):
         assert entry.error is None
-        assert entry.save is not None
-        assert entry.save.game == "ascension"
+        assert entry.summary is not None
+        assert entry.summary.game == "ascension"
 
 
 def test_list_of_a_missing_folder_is_empty(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ def test_autosave_each_turn_and_continue(save_dir: Path) -> None:
     assert session.path is not None and session.path.parent == save_dir  # autosaved
     play_turns(session, 3)
     session.save()
+    session.close()  # back to the menu: the save is free for the next window
     again, message = GameSession.from_save(session.path)
     assert message.startswith("replayed")
     assert again.checksum() == session.checksum()
@@ -81,6 +82,7 @@ def test_continue_plays_on_as_without_the_break(save_dir: Path, game: str,
     session = GameSession.new(game, options, seed=21)
     play_turns(session, 4)
     session.save()
+    session.close()
     again, _ = GameSession.from_save(session.path)
     for s in (session, again):
         play_turns(s, 6, seed=2)  # the same human moves in both
