@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
 
+from textual import work
 from textual.app import App
 from textual.screen import Screen
 
@@ -70,14 +72,41 @@ class AscendApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
+    def on_mount(self) -> None:
+        self.clean_saves()
+
+    @work(thread=True, exit_on_error=False)
+    def clean_saves(self) -> None:
+        """Remove what crashed writes left in the save folder (off the event loop)."""
+        from saves.format import SaveError
+        from saves.store import SaveStore
+
+        # No save folder, or none we can make: then there is nothing to clean either.
+        with contextlib.suppress(SaveError):
+            SaveStore().clean_stale_temps()
+
+    async def action_quit(self) -> None:
+        """Quit, saving the game in play first (a failed save asks before anything is
+        lost)."""
+        table = self._table()
+        if table is None:
+            self.exit()
+        else:
+            table.leave(then=self.exit)
+
     def quit_game(self) -> None:
         """Save the game in play (if any) and return to the menu."""
-        for screen in self.screen_stack:
-            leave = getattr(screen, "leave", None)
-            if getattr(screen, "session", None) is not None and callable(leave):
-                leave()
-                return
-        self.to_menu()
+        table = self._table()
+        if table is None:
+            self.to_menu()
+        else:
+            table.leave()
+
+    def _table(self) -> Any:
+        """The table screen of the game in play, if one is open."""
+        return next((screen for screen in self.screen_stack
+                     if getattr(screen, "session", None) is not None
+                     and callable(getattr(screen, "leave", None))), None)
 
 
 def run() -> None:

@@ -187,7 +187,7 @@ async def test_broken_save_is_listed(save_dir: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ContinueScreen)
         [entry] = screen.entries
-        assert entry.save is None and entry.error
+        assert entry.summary is None and entry.error
         options = screen.query_one("#saves")
         prompt = str(options.get_option_at_index(0).prompt)
         assert "broken.ascend" in prompt and "cannot be loaded" in prompt

@@ -32,6 +32,7 @@ from tui.widgets.setting import Setting
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
+from conftest import wait_until  # noqa: E402
 from tactics_helpers import cultist, hold, put  # noqa: E402
 
 SIZE = (80, 24)
@@ -163,20 +164,6 @@ async def test_tactics_command_move_end_save_continue(save_dir: Path) -> None:
         saved = session.path
         assert saved is not None and saved.exists()  # the autosave at the end of the turn
 
-        # The unit is still on the map: pick it with enter there, and c commands it.
-        state.seats[0].power = 5
-        assert state.units[unit].cell == goal and Action("command", unit) in session.legal()
-        await pilot.press("down", "down")
-        assert hexmap.cursor != goal
-        await pilot.press("up", "up")
-        assert hexmap.cursor == goal
-        await pilot.press("enter")
-        assert table.selected == unit
-        await pilot.press("c")
-        assert state.cmd is not None and state.cmd.unit == unit
-        assert state.units[unit].exhausted
-        await pilot.press("d")
-
         # Leave (saves) and come back through Continue to the same state.
         checksum = session.checksum()
         await pilot.press("q")
@@ -188,12 +175,32 @@ async def test_tactics_command_move_end_save_continue(save_dir: Path) -> None:
         assert isinstance(listing, ContinueScreen)
         prompt = str(listing.query_one("#saves").get_option_at_index(0).prompt)
         assert "Ascension Tactics" in prompt
-        await pilot.press("enter")
+        await pilot.press("enter")  # loads in a worker, then opens the table
+        await wait_until(pilot, lambda: isinstance(app.screen, TacticsScreen),
+                         "the table opens")
         await settle(pilot, app)
         again = app.screen
         assert isinstance(again, TacticsScreen) and again is not table
         assert again.session.checksum() == checksum
         assert again.session.path == saved
+
+        # The unit is still on the map: pick it with enter there, and c commands it. (The
+        # Power is set by hand, after the save, so the save stays a true record.)
+        state = again.session.state
+        hexmap = again.query_one(HexMap)
+        state.seats[0].power = 5
+        assert state.units[unit].cell == goal and Action("command", unit) in again.session.legal()
+        hexmap.set_cursor(goal)  # a new table starts its cursor elsewhere
+        await pilot.press("down", "down")
+        assert hexmap.cursor != goal
+        await pilot.press("up", "up")
+        assert hexmap.cursor == goal
+        await pilot.press("enter")
+        assert again.selected == unit
+        await pilot.press("c")
+        assert state.cmd is not None and state.cmd.unit == unit
+        assert state.units[unit].exhausted
+        await pilot.press("d")
 
 
 async def open_table(pilot: Pilot, app: AscendApp, options: dict, seed: int) -> TacticsScreen:

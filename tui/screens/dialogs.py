@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -151,3 +151,33 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.dismiss(None)
         else:
             self.notify("This choice must be made.", severity="warning")
+
+
+class AskTextScreen(ModalScreen[str | None]):
+    """Ask for one line of text (a folder, a name); enter answers, escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = "", note: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Input(self.value, id="answer")
+            yield Label(self.note or "enter: done    escape: cancel", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#answer", Input).focus()
+
+    @on(Input.Submitted, "#answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        """Close without an answer."""
+        self.dismiss(None)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,19 +16,19 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.games import game_names, title
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.widgets.footer import KeyFooter
 
 
-def when(save: Any) -> str:
+def when(summary: Any) -> str:
     """The save time in local time, ``2026-11-29 13:55``."""
     try:
-        stamp = datetime.fromisoformat(save.meta["saved_at"])
-    except (KeyError, TypeError, ValueError):
+        stamp = datetime.fromisoformat(summary.meta["saved_at"])
+        if stamp.tzinfo is None:
+            stamp = stamp.replace(tzinfo=UTC)
+        return stamp.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (KeyError, TypeError, ValueError, OverflowError):
         return "?"
-    if stamp.tzinfo is None:
-        stamp = stamp.replace(tzinfo=UTC)
-    return stamp.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def turn_word(game: str) -> str:
@@ -41,25 +42,36 @@ def turn_word(game: str) -> str:
 
 
 def entry_text(entry: Any) -> Text:
-    """One line (or two) describing a save file for the list."""
-    if entry.save is None:
-        out = Text()
-        out.append("✗ ", style="bold red")
-        out.append(entry.path.name, style="bold")
-        out.append(f"\n  cannot be loaded: {entry.error}", style="red")
-        return out
-    save = entry.save
-    meta = save.meta
+    """One line (or two) describing a save file for the list; a file whose details cannot
+    be shown is listed as broken, never taking the rest of the list with it."""
+    if entry.summary is not None:
+        try:
+            return _summary_text(entry.summary)
+        except Exception as exc:  # one odd file must not close Continue for every save
+            return _broken_text(entry.path.name, f"cannot be shown ({type(exc).__name__})")
+    return _broken_text(entry.path.name, f"cannot be loaded: {entry.error}")
+
+
+def _summary_text(summary: Any) -> Text:
+    meta = summary.meta
     out = Text()
-    out.append(title(save.game), style="bold #ffd54f")
+    out.append(title(summary.game), style="bold #ffd54f")
     out.append("  ")
     out.append(" vs ".join(str(p) for p in meta.get("players", [])))
-    word = turn_word(save.game)
-    out.append(f"\n  {word} {meta.get('turn', '?')} · {when(save)}", style="dim")
+    word = turn_word(summary.game)
+    out.append(f"\n  {word} {meta.get('turn', '?')} · {when(summary)}", style="dim")
     if meta.get("status") == "finished":
         out.append(" · finished", style="dim italic")
-    if save.game not in game_names():
+    if summary.game not in game_names():
         out.append(" · not playable in this version", style="red")
+    return out
+
+
+def _broken_text(name: str, why: str) -> Text:
+    out = Text()
+    out.append("✗ ", style="bold red")
+    out.append(name, style="bold")
+    out.append(f"\n  {why}", style="red")
     return out
 
 
@@ -81,7 +93,11 @@ class ContinueScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.entries: list[Any] = []
+        self.loading = False
         self.action_reload()
+
+    def _show_folder(self) -> None:
+        self.query_one("#continue-dir", Label).update(f"Saves in {self.store.directory}")
 
     def action_reload(self) -> None:
         """Read the save folder again."""
@@ -98,7 +114,7 @@ class ContinueScreen(Screen[None]):
             self.entries = []
             return
         self.store = store
-        label.update(f"Saves in {store.directory}")
+        self._show_folder()
         self.entries = store.list()
         if not self.entries:
             options.add_option(Option(Text("No saved games yet.", style="dim"), disabled=True))
@@ -107,7 +123,7 @@ class ContinueScreen(Screen[None]):
             Option(entry_text(e), id=str(i))
             for i, e in enumerate(self.entries)
         )
-        first = next((i for i, e in enumerate(self.entries) if e.save is not None), 0)
+        first = next((i for i, e in enumerate(self.entries) if e.summary is not None), 0)
         options.highlighted = first
         options.focus()
 
@@ -116,23 +132,74 @@ class ContinueScreen(Screen[None]):
         if event.option_id is None:
             return
         entry = self.entries[int(event.option_id)]
-        if entry.save is None:
+        if entry.summary is None:
             self.notify(f"{entry.path.name}: {entry.error}", severity="error")
             return
+        self.open_save(entry.path)
+
+    def open_save(self, path: Path, read_only: bool = False) -> None:
+        """Load the game at ``path`` in a worker (a long replay never freezes the screen),
+        then open its table."""
+        if self.loading:
+            return
+        self.loading = True
+        self.query_one("#continue-dir", Label).update(
+            Text(f"Loading {path.name}…", style="italic"))
+        self._load(path, read_only)
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self, path: Path, read_only: bool) -> None:
         from saves.format import SaveError
+        from saves.lock import SaveLocked
         from tui.session import GameSession
 
         try:
-            session, message = GameSession.from_save(entry.path, self.store)
+            session, message = GameSession.from_save(path, self.store, read_only=read_only)
+        except SaveLocked as exc:
+            self.app.call_from_thread(self._locked, path, exc)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error")
-            return
+            self.app.call_from_thread(self._failed, str(exc))
         except (KeyError, ValueError) as exc:
-            self.notify(f"{entry.path.name}: {exc}", title="Cannot load", severity="error")
-            return
+            self.app.call_from_thread(self._failed, f"{path.name}: {exc}")
+        else:
+            self.app.call_from_thread(self._loaded, session, message)
+
+    def _loaded(self, session: Any, message: str) -> None:
+        self.loading = False
         start = getattr(self.app, "start_game", None)
-        if start is not None:
+        if start is not None and self.is_attached:
             start(session, message)
+        else:
+            session.close()
+
+    def _failed(self, reason: str) -> None:
+        self.loading = False
+        self._show_folder()
+        self.notify(reason, title="Cannot load", severity="error")
+
+    def _locked(self, path: Path, exc: Any) -> None:
+        """Another window has this game: look at it read-only, or continue a copy."""
+        from saves.format import SaveError
+
+        self.loading = False
+        self._show_folder()
+
+        def chosen(answer: int | None) -> None:
+            if answer == 0:
+                self.open_save(path, read_only=True)
+            elif answer == 1:
+                try:
+                    copy = self.store.copy(path)
+                except SaveError as err:
+                    self.notify(str(err), title="Cannot copy", severity="error")
+                    return
+                self.notify(f"Copied to {copy.name}")
+                self.action_reload()
+                self.open_save(copy)
+
+        self.app.push_screen(ChoiceScreen(
+            f"{exc.reason[:1].upper()}{exc.reason[1:]}.",
+            ["Look at it read-only", "Continue a copy of it"], cancel_label="back"), chosen)
 
     def action_delete(self) -> None:
         """Delete the highlighted save (or broken file), after asking."""

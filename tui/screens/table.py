@@ -15,6 +15,7 @@ import asyncio
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -29,6 +30,7 @@ from tui.session import GameSession
 from tui.widgets.panels import HintPanel, LogView
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+READ_ONLY = "this game is open read-only: another window has it, so nothing is played here"
 HUMAN_STYLE = "#e0e0e0"
 BOT_STYLE = "#c0c0ff"
 
@@ -239,6 +241,9 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
         seat = self.state.to_move
         if seat is None:
             return False
+        if self.session.read_only:
+            self.refuse(READ_ONLY)
+            return False
         # Told before applying: the line may name what the action is about to move.
         line = self.log_line(seat, action)
         try:
@@ -448,20 +453,87 @@ class TableScreen(Screen[None], metaclass=_TableMeta):
         """Save and return to the main menu."""
         self.leave()
 
-    def leave(self) -> None:
-        """Save (reporting a failure) and go back to the main menu."""
+    def leave(self, then: Callable[[], None] | None = None) -> None:
+        """Save and go back to the main menu (or do ``then``). A save that fails keeps the
+        player at the table with the reason and the ways out (try again, save in another
+        folder, leave without saving after a second question)."""
         from saves.format import SaveError
 
         # Stop the workers first, so no bot move lands in the save after it is written.
         self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
-        try:
-            self.session.save()
-        except SaveError as exc:
-            self.app.notify(str(exc), title="Save failed", severity="error")
-        to_menu = getattr(self.app, "to_menu", None)
-        if to_menu is not None:
-            to_menu()
+        if not self.session.read_only:
+            try:
+                self.session.save()
+            except SaveError as exc:
+                self._rescue(str(exc), then)
+                return
+        self._gone(then)
+
+    def _gone(self, then: Callable[[], None] | None) -> None:
+        self.session.close()
+        after = then or getattr(self.app, "to_menu", None)
+        if after is not None:
+            after()
+
+    def _rescue(self, reason: str, then: Callable[[], None] | None) -> None:
+        """Ask what to do with a game that could not be saved on the way out."""
+        from tui.screens.dialogs import ChoiceScreen
+
+        ways = ["Try again", "Save in another folder…", "Leave without saving",
+                "Stay at the table"]
+
+        def chosen(answer: int | None) -> None:
+            self.modal_open = False
+            if answer == 0:
+                self.leave(then)
+            elif answer == 1:
+                self._save_elsewhere(then)
+            elif answer == 2:
+                self._leave_unsaved(reason, then)
+            else:
+                self.notify("The game is not saved yet: s saves, q tries again.",
+                            severity="warning")
+
+        self.modal_open = True
+        self.app.push_screen(
+            ChoiceScreen(f"The game could not be saved. {reason}", ways,
+                         cancel_label="stay at the table"), chosen)
+
+    def _save_elsewhere(self, then: Callable[[], None] | None) -> None:
+        from saves.format import SaveError
+        from tui.screens.dialogs import AskTextScreen
+
+        def folder(answer: str | None) -> None:
+            self.modal_open = False
+            if answer is None:
+                self.leave(then)
+                return
+            try:
+                path = self.session.save(Path(answer).expanduser())
+            except SaveError as exc:
+                self._rescue(str(exc), then)
+                return
+            self.app.notify(f"Saved to {path}")
+            self._gone(then)
+
+        self.modal_open = True
+        self.app.push_screen(AskTextScreen("Save the game in which folder?",
+                                           str(Path.home() / "ascend-saves")), folder)
+
+    def _leave_unsaved(self, reason: str, then: Callable[[], None] | None) -> None:
+        from tui.screens.dialogs import ConfirmScreen
+
+        def sure(yes: bool | None) -> None:
+            self.modal_open = False
+            if yes:
+                self._gone(then)
+            else:
+                self._rescue(reason, then)
+
+        self.modal_open = True
+        self.app.push_screen(ConfirmScreen("Leave without saving? Every move since the last "
+                                           "save is lost."), sure)
 
     def action_help(self) -> None:
         """Show the rules summary and keys."""
