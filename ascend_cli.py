@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+SEED_LIMIT = 2**64  # a seed is an unsigned 64-bit number in the save
+
 
 def _progress_bar(done: int, total: int) -> None:
     width = 30
@@ -36,7 +38,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
               f"choose from {', '.join(known)}", file=sys.stderr)
         return 2
     try:
-        options = game_options(args, info(args.game))
+        row = info(args.game)
+        check_counts(args, row)
+        options = game_options(args, row)
     except ValueError as exc:
         print(f"ascend selfplay: {exc}", file=sys.stderr)
         return 2
@@ -63,8 +67,21 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_counts(args: argparse.Namespace, row: Any) -> None:
+    """Refuse counts the run cannot use, before anything is built from them."""
+    low, high = row.players
+    if not low <= args.players <= high:
+        raise ValueError(f"{row.title} takes {low} to {high} players, not {args.players}")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, not {args.games}")
+    if args.seed < 0 or args.seed + args.games > SEED_LIMIT:
+        raise ValueError(f"seeds run from 0 to {SEED_LIMIT - 1}; --seed {args.seed} with "
+                         f"{args.games} games leaves that range")
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from core.games import get_game
+    from core.words import clipped
     from saves.format import SaveError
     from saves.loader import verify
     from saves.store import SaveStore
@@ -80,15 +97,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(message if ok else f"ascend replay: {path}: {message}",
               file=sys.stdout if ok else sys.stderr)
         return 0 if ok else 1
-    mod = get_game(save.game)
-    state = mod.new_game(save.options, save.seed)
+    try:
+        mod = get_game(save.game)
+        state = mod.new_game(save.options, save.seed)
+    except (KeyError, ValueError, TypeError) as exc:
+        reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"ascend replay: {path}: cannot start this game: {clipped(str(reason))}",
+              file=sys.stderr)
+        return 2
     for i, action in enumerate(save.actions, 1):
         seat = state.to_move
-        line = mod.describe(state, action)
         try:
+            line = mod.describe(state, action)
             mod.apply(state, action)
-        except ValueError as exc:
-            print(f"ascend replay: {path}: step {i} refused: {exc}", file=sys.stderr)
+        except Exception as exc:  # whatever an edited action list makes the rules raise
+            print(f"ascend replay: {path}: step {i} refused: {clipped(str(exc))}",
+                  file=sys.stderr)
             return 1
         print(f"{i:5d}  P{(seat or 0) + 1}  {line}")
     return 0

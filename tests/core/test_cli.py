@@ -173,3 +173,67 @@ def test_replay_verify_a_tactics_save(tmp_path: Path,
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 60
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--players", str(10**30)], "Ascension takes 2 to 4 players, not 1000000000000"),
+    (["--players", "-1"], "Ascension takes 2 to 4 players, not -1"),
+    (["--games", "-1"], "--games must be at least 1, not -1"),
+    (["--games", "0"], "--games must be at least 1, not 0"),
+    (["--honor-pool", "0"], "the Honor pool must be between 1 and 10000, not 0"),
+    (["--seed", "-5"], "seeds run from 0 to 18446744073709551615"),
+    (["--seed", str(2**64 - 1), "--games", "2"], "leaves that range"),
+    (["--clan-powers"], "--clan-powers is an option of Ascension at Firepeak, not of Ascension"),
+])
+def test_selfplay_refuses_numbers_it_cannot_use_in_one_line(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "ascension", "--bots", "random", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ascend selfplay: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("flag", "game", "owner"), [
+    ("--edition", "firepeak", "Ascension"),
+    ("--honor-pool", "tactics", "Ascension"),
+])
+def test_selfplay_says_which_game_an_option_belongs_to(
+        flag: str, game: str, owner: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", game, "--bots", "random", flag, "2"]) == 2
+    assert f"{flag} is an option of {owner}, not of " in capsys.readouterr().err
+
+
+def edited(path: Path, **changes: object) -> None:
+    """Rewrite the save at ``path`` with fields changed and a checksum made to match."""
+    import msgpack
+
+    from saves.format import MAGIC, checksum_of
+
+    top = msgpack.unpackb(path.read_bytes()[len(MAGIC):], raw=False, strict_map_key=False)
+    top.update(changes)
+    stored = {k: v for k, v in top.items() if k != "checksum"}
+    path.write_bytes(MAGIC + msgpack.packb({**stored, "checksum": checksum_of(stored)},
+                                           use_bin_type=True))
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"game": "chess" * 1000}, "cannot start this game: unknown game 'chesschess"),
+    ({"options": {"players": 9}}, "cannot start this game: Ascension takes 2 to 4 players"),
+    ({"options": {"players": "many"}}, "cannot start this game: invalid literal"),
+])
+def test_replay_of_a_save_that_cannot_start_says_why_in_one_short_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], changes: dict[str, object],
+        message: str) -> None:
+    path = _write_save(tmp_path)
+    edited(path, **changes)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and len(err) < 300
+
+
+def test_replay_refuses_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.ascend"
+    os.mkfifo(fifo)
+    assert main(["replay", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
