@@ -19,6 +19,7 @@ QUICK: tuple[tuple[str, list[str]], ...] = (
     ("bench.sweep", ["--game", "firepeak", "--games", "50"]),
     ("bench.sweep", ["--game", "tactics", "--games", "30"]),
     ("bench.saves_bench", []),
+    ("bench.hostile_saves", ["--cases", "500"]),
     ("bench.planner_latency", ["--games", "3"]),
     ("bench.pattern_latency", ["--n", "100"]),
     ("bench.tactics_latency", ["--games", "2"]),
