@@ -9,7 +9,7 @@ import core.ascension as A
 from ai.bots import make_bot
 from ai.hint import Hint
 from ai.hints import hint
-from core.ascension.view import describe
+from core.ascension.words import describe
 from core.contract import Action
 
 
