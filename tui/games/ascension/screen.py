@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from core.ascension.menus import by_card, meant_action
-from core.ascension.rules import DECLINE
+from core.ascension.rules import DECLINE, END
 from core.ascension.view import AscensionView
 from core.ascension.words import action_phrase, card_name, describe, question_phrase
 from core.contract import Action, Event
@@ -226,7 +226,7 @@ class AscensionScreen(TableScreen):
 
     def move_prompt(self, v: Any) -> Text:
         """The pending choice, or what was played and the keys to go on."""
-        return move_prompt(v, self.player_name(v.to_move if v.to_move is not None else -1))
+        return move_prompt(v, self.player_name(v.to_move))
 
     def _draw_detail(self) -> None:
         focused = self.focused
@@ -384,5 +384,5 @@ class AscensionScreen(TableScreen):
             answer)
 
     def _end_turn(self) -> None:
-        self.do(Action("end"))
+        self.do(Action(END))
         self.advance()
