@@ -10,8 +10,9 @@ from typing import Any
 
 from ai.hint import HINT_SEED, MAX_THEN, Hint
 from core.ascension.cards import CardDef, Op
-from core.ascension.view import describe
+from core.ascension.words import action_phrase
 from core.contract import Action
+from core.words import Phrase, joined, lowered, phrase, plain
 
 
 def ascension_hint(view: Any, legal: list[Action]) -> Hint:
@@ -97,27 +98,31 @@ _DECISION_WHY = {
 }
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 def reason(view: Any, action: Action, plan: tuple[Action, ...]) -> str:
     """'Defeat Wind Tyrant: 3 Honor + 3 Runes, then acquire Mystic' and the like."""
+    return plain(reason_phrase(view, action, plan))
+
+
+def reason_phrase(view: Any, action: Action, plan: tuple[Action, ...]) -> Phrase:
+    """The reason in words: the action's own phrase, what it brings, and the plan's next steps
+    (each said as ``action_phrase`` says it)."""
+    return phrase(action_phrase(view, action), _why(view, action), _then(view, plan))
+
+
+def _why(view: Any, action: Action) -> str:
+    """What the action brings, as ': …' after its phrase ("" when there is nothing to say)."""
     cards = view.cards
-    head = describe(view, action)
+    why = ""
     if action.kind == "defeat":
-        head += ": " + (effect_words(cards[action.card].effect, signed=False) or "no reward")
+        why = effect_words(cards[action.card].effect, signed=False) or "no reward"
     elif action.kind == "acquire":
-        gain = _card_gain(cards[action.card])
-        head += f": {gain}" if gain else ""
+        why = _card_gain(cards[action.card])
     elif action.kind == "play":
-        gain = effect_words(cards[action.card].effect)
-        head += f": {gain}" if gain else ""
-    elif action.kind in ("choose", "decline") and view.pending is not None:
+        why = effect_words(cards[action.card].effect)
+    elif action.kind == "decline" and view.pending is not None:
+        why = "nothing here is worth it"
+    elif action.kind == "choose" and view.pending is not None:
         why = _DECISION_WHY.get(view.pending.kind, "")
-        if action.kind == "decline":
-            why = "nothing here is worth it"
-        head += f": {why}" if why else ""
     elif action.kind == "end":
         left = []
         if view.runes or view.mechana_runes:
@@ -125,10 +130,15 @@ def reason(view: Any, action: Action, plan: tuple[Action, ...]) -> str:
             left.append(f"{total} Rune{'' if total == 1 else 's'}")
         if view.power:
             left.append(f"{view.power} Power")
-        head += (": nothing worth buying with " + " and ".join(left)) if left else ""
+        why = ("nothing worth buying with " + " and ".join(left)) if left else ""
+    return f": {why}" if why else ""
+
+
+def _then(view: Any, plan: tuple[Action, ...]) -> Phrase:
+    """', then acquire Mystic, defeat Cultist and 2 more' for the plan after its first step."""
     rest = [a for a in plan[1:] if a.kind != "end"]
-    if rest:
-        named = [_lower_first(describe(view, a)) for a in rest[:MAX_THEN]]
-        more = len(rest) - MAX_THEN
-        head += ", then " + ", ".join(named) + (f" and {more} more" if more > 0 else "")
-    return head
+    if not rest:
+        return ()
+    named = [lowered(action_phrase(view, a)) for a in rest[:MAX_THEN]]
+    more = len(rest) - MAX_THEN
+    return phrase(", then ", joined(named, last=", "), f" and {more} more" if more > 0 else "")

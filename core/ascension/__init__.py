@@ -7,7 +7,8 @@ from typing import Any
 from core.ascension.audit import problems as audit
 from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.ascension.state import State, new_state, restore, snapshot
-from core.ascension.view import AscensionView, checksum, describe, determinize, view
+from core.ascension.view import AscensionView, checksum, determinize, view
+from core.ascension.words import action_phrase, describe, question_phrase
 from core.contract import rounds_played
 
 NAME = "ascension"
@@ -24,7 +25,7 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "audit", "NAME", "AscensionView", "State", "apply", "checksum", "describe", "determinize",
-    "legal_actions", "new_game", "outcome", "restore", "scores", "snapshot", "turn_number", "view",
-    "why_illegal",
+    "NAME", "AscensionView", "State", "action_phrase", "apply", "audit", "checksum",
+    "describe", "determinize", "legal_actions", "new_game", "outcome", "question_phrase",
+    "restore", "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -119,6 +119,8 @@ def why_illegal(s: State, a: Action) -> str | None:
     if kind == ACTIVATE:
         if uid not in me.constructs:
             return f"{card.name} is not one of your constructs in play"
+        if not card.abilities:
+            return f"{card.name} works on its own; it has nothing to activate"
         if not 0 <= a.option < len(card.abilities):
             return f"{card.name} has no such ability"
         ab = card.abilities[a.option]

@@ -1,4 +1,4 @@
-"""What one seat may see, rebuilding a plausible full state from it, and action text."""
+"""What one seat may see, and rebuilding a plausible full state from it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 from core.ascension import rules
 from core.ascension.cards import CardDef
 from core.ascension.state import Decision, Player, State, Turn
-from core.contract import Action
 from core.rng import Rng
 
 
@@ -72,6 +71,11 @@ class AscensionView:
     @property
     def me(self) -> PlayerView:
         return self.players[self.seat]
+
+    def spent(self, uid: int) -> bool:
+        """True when construct ``uid`` has abilities and has used every one this turn."""
+        abilities = self.cards[uid].abilities
+        return bool(abilities) and all((uid, i) in self.used for i in range(len(abilities)))
 
 
 def view(s: State, seat: int) -> AscensionView:
@@ -205,51 +209,3 @@ def checksum(s: State) -> int:
     extra = repr(([d.kind for d in s.pending], [(op.name, src) for op, src in s.work],
                   [(u, f) for u, f, _ in t.waiting]))
     return zlib.crc32(extra.encode(), crc)
-
-
-def card_name(s: State | AscensionView, uid: int) -> str:
-    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
-
-
-DECISION_PROMPTS = {
-    "mode": "Choose one",
-    "banish_center": "Send a center-row card to the Void?",
-    "banish_hand_or_discard": "Send a card from your hand or discard pile to the Void?",
-    "banish_hand": "Send a card from your hand to the Void",
-    "banish_discard": "Send a card from your discard pile to the Void?",
-    "discard_to_draw": "Discard a card to draw two?",
-    "defeat_free": "Defeat a monster for free?",
-    "acquire_hero_free": "Take a hero for free (on top of your deck)?",
-    "copy_hero": "Copy which hero's effect?",
-    "destroy_construct": "Choose one of your constructs to lose",
-    "keep_construct": "Choose the one construct you keep",
-    "acquire_or_defeat": "Take or defeat a center-row card for free?",
-}
-
-
-def describe(s: State | AscensionView, a: Action) -> str:
-    """One short line for the log, the hint panel and replays."""
-    a = Action(*a)
-    name = card_name(s, a.card)
-    if a.kind == rules.PLAY:
-        return f"Play {name}"
-    if a.kind == rules.ACTIVATE:
-        abilities = s.cards[a.card].abilities
-        label = abilities[a.option].label if 0 <= a.option < len(abilities) else "?"
-        return f"Use {name}: {label}"
-    if a.kind == rules.ACQUIRE:
-        return f"Acquire {name}"
-    if a.kind == rules.DEFEAT:
-        return f"Defeat {name}"
-    if a.kind == rules.END:
-        return "End turn"
-    if a.kind == rules.DECLINE:
-        return "Decline"
-    if a.kind == rules.CHOOSE:
-        pending = s.pending if isinstance(s, AscensionView) else (
-            s.pending[-1] if s.pending else None)
-        if pending is not None and pending.kind == "mode":
-            labels = pending.labels
-            return f"Choose {labels[a.card]}" if 0 <= a.card < len(labels) else "Choose ?"
-        return f"Choose {name}"
-    return f"{a.kind} {a.card}"

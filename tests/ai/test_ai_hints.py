@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import clear_hand, set_row
+from ai_helpers import clear_hand, put, set_row
 
 import core.ascension as A
 from ai.bots import make_bot
 from ai.hint import Hint
 from ai.hints import hint
-from core.ascension.view import describe
+from core.ascension.words import describe
 from core.contract import Action
 
 
@@ -57,6 +57,18 @@ def test_hint_names_the_plan() -> None:
     assert h.action == Action("defeat", s.center_row[0])
     assert h.reason.startswith("Defeat Wind Tyrant: 3 Honor + 3 Runes, then acquire ")
     assert h.plan[-1].kind == "end"
+
+
+def test_a_decision_hint_says_the_answer_as_the_menu_does() -> None:
+    s = A.new_game({"players": 2}, 11)
+    clear_hand(s, 0)
+    put(s, "mystic", "hand")
+    apprentice = put(s, "apprentice", "discard")
+    A.apply(s, Action("play", put(s, "void_initiate", "hand")))
+    h = hint("ascension", A.view(s, 0), A.legal_actions(s))
+    assert h.action == Action("choose", apprentice)
+    assert h.reason == "Send Apprentice from your discard pile to the Void: thins your deck"
+    assert h.reason.startswith(describe(s, h.action))
 
 
 def test_unknown_game_has_no_hints() -> None:

@@ -406,6 +406,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game: Game) -> None:
     s = game()
     a = put(s, "apprentice", "hand")
     star = put(s, "shadow_star", "constructs")
+    burrower = put(s, "burrower_mark_ii", "constructs")
     theirs = put(s, "muramasa", "constructs", seat=1)
     row = set_row(s, ["wolf_shaman", "mephit", "shadow_star", "landtalker", "arha_initiate",
                       "avatar_of_the_fallen"])
@@ -419,6 +420,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game: Game) -> None:
         (Action("activate", theirs, 0), "not one of your constructs"),
         (Action("activate", a, 0), "not one of your constructs"),
         (Action("activate", star, 1), "has no such ability"),
+        (Action("activate", burrower, 0), "works on its own; it has nothing to activate"),
         (Action("acquire", row[1]), "is not on offer"),
         (Action("acquire", deck_card), "is not on offer"),
         (Action("acquire", s.mystics[0]), "is not on offer"),

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from textual.pilot import Pilot
 
+from core.contract import Action
 from tui.app import AscendApp
 from tui.games.ascension.cards import CardView
 from tui.games.ascension.screen import AscensionScreen
@@ -248,6 +249,8 @@ async def test_log_gives_the_pool_as_of_each_gain(save_dir: Path) -> None:
         await pilot.pause()
         assert s.players[0].honor == 2 and s.honor_pool == pool - 2
         log = app.screen.query_one(LogView)
+        said = [strip.text.strip() for strip in log.lines if strip.text.startswith("Player 1:")]
+        assert said == ["Player 1: Defeat Cultist"]  # the engine's words for the action
         gains = [strip.text.strip() for strip in log.lines if "gains 1 Honor" in strip.text]
         assert gains == [f"Player 1 gains 1 Honor (pool {pool - 1})",
                          f"Player 1 gains 1 Honor (pool {pool - 2})"]
@@ -266,10 +269,14 @@ async def test_opponent_answers_after_hand_over(save_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         assert app.screen.player == "Player 2"
-        assert "must answer" in app.screen.reason
+        assert app.screen.reason == ("Player 1 played Corrosive Widow: Player 2 must answer — "
+                                     "Choose one of your constructs to lose")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
+        # The question and each answer in the engine's words, the card's numbers beside it.
+        assert app.screen.title_text == "Corrosive Widow: Choose one of your constructs to lose"
+        assert [str(o) for o in app.screen.options] == ["Lose Shadow Star  3◆ 2★"] * 2
         await pilot.press("escape")  # not optional: stays open
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
@@ -281,6 +288,49 @@ async def test_opponent_answers_after_hand_over(save_dir: Path) -> None:
         table = app.screen
         assert isinstance(table, AscensionScreen) and table.viewer == 0
         assert session.state.players[0].honor == 3
+
+
+async def test_a_construct_offers_the_abilities_it_may_use_now(save_dir: Path) -> None:
+    """Yggdrasil Staff with 4 Runes: enter asks which ability (both usable); once one is
+    used, enter uses the other at once; once both are, the engine says why not."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:random"]},
+                                  seed=9)
+        s = session.state
+        staff = next(u for u, c in enumerate(s.cards) if c.name == "Yggdrasil Staff")
+        take(s, staff)
+        s.players[0].constructs.append(staff)
+        s.turn.runes = 4
+        app.start_game(session)
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, AscensionScreen)
+        await pilot.press("down")  # from the hand to the constructs
+        assert isinstance(app.focused, CardView) and app.focused.uid == staff
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        assert dialog.title_text == "Use Yggdrasil Staff: which ability?"
+        assert [str(o) for o in dialog.options] == [
+            "1. Use Yggdrasil Staff: +1 Power",
+            "2. Use Yggdrasil Staff: Pay 4 Runes for 3 Honor"]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert session.actions == [Action("activate", staff, 1)]
+        assert s.players[0].honor == 3 and s.turn.runes == 0
+        await pilot.press("enter")  # only +1 Power is left: no question
+        await pilot.pause()
+        assert app.screen is screen
+        assert session.actions[-1] == Action("activate", staff, 0) and s.turn.power == 1
+        checksum = session.checksum()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and session.checksum() == checksum
+        assert screen.last_message == (
+            "Not allowed: Yggdrasil Staff has already used that ability this turn.")
 
 
 async def test_finished_game_shows_scores(save_dir: Path) -> None:

@@ -15,9 +15,11 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from tui import theme
+from core.ascension.cards import CardDef
+from tui.games.ascension.text import stats, tone
+from tui.theme import FACTION_COLOR
 
-TONE_CLASSES = tuple(f"-tone-{t or 'neutral'}" for t in theme.FACTION_COLOR)
+TONE_CLASSES = tuple(f"-tone-{t or 'neutral'}" for t in FACTION_COLOR)
 
 
 def fit(text: str, width: int) -> str:
@@ -60,18 +62,18 @@ class CardView(Widget, can_focus=True):
         self.index = index
         self.compact = compact
         self.uid = -1
-        self.card: Any = None
+        self.card: CardDef | None = None
         self.note = ""
         self.mark = False
         if compact:
             self.add_class("-compact")
 
-    def show(self, uid: int, card: Any, *, note: str = "", mark: bool = False,
+    def show(self, uid: int, card: CardDef | None, *, note: str = "", mark: bool = False,
              dim: bool = False) -> None:
         """Draw ``card`` (uid ``uid``; -1 and None for an empty slot)."""
         self.uid, self.card, self.note, self.mark = uid, card, note, mark
         self.remove_class(*TONE_CLASSES)
-        self.add_class(f"-tone-{theme.tone(card) or 'neutral'}" if card else "-tone-neutral")
+        self.add_class(f"-tone-{tone(card) or 'neutral'}" if card else "-tone-neutral")
         self.set_class(card is None, "-empty")
         self.set_class(mark, "-mark")
         self.set_class(dim, "-dim")
@@ -93,16 +95,16 @@ class CardView(Widget, can_focus=True):
                 out.append(" •", style="bold")
             return out
         if self.compact:
-            stats = theme.stats(card, honor=False)
+            numbers = stats(card, honor=False)
             if self.note:
-                stats.append(f" {self.note}", style="italic")
+                numbers.append(f" {self.note}", style="italic")
             if self.mark:
-                stats.append(" •", style="bold")
-            room = max(1, width - len(stats) - 1)
+                numbers.append(" •", style="bold")
+            room = max(1, width - len(numbers) - 1)
             name = fit(card.name, room)
             out = Text(name, style="bold")
-            out.append(" " * max(1, width - len(name) - len(stats)))
-            out.append_text(stats)
+            out.append(" " * max(1, width - len(name) - len(numbers)))
+            out.append_text(numbers)
             return out
         if self.zone == "hand":
             # In hand what a card does matters more than what it cost.
@@ -115,7 +117,7 @@ class CardView(Widget, can_focus=True):
         for i in range(2):
             out.append(lines[i] if i < len(lines) else "", style="bold")
             out.append("\n")
-        out.append_text(theme.stats(card))
+        out.append_text(stats(card))
         if self.note:
             out.append(f" {self.note}", style="italic")
         if self.mark:
