@@ -16,10 +16,10 @@ from textual.widgets import Markdown
 import core.tactics as T
 from core.contract import Action
 from core.tactics.scenarios import scenarios, victory_short
+from core.tactics.words import unit_labels
 from tui.app import AscendApp
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.screen import TacticsScreen
-from tui.games.tactics.text import unit_labels
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
@@ -470,14 +470,16 @@ async def test_tactics_draft_through_the_choice_list(save_dir: Path) -> None:
         assert state.phase == "draft"
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen) and "Champion Draft" in dialog.title_text
+        # Each line is the pick in the words of the log ("Draft Tyranyx ..."), one per offer.
         offered = {state.cards[a.card].name for a in table.session.legal()}
-        assert {str(o).split(" ")[0] for o in dialog.options} <= {n.split(" ")[0]
-                                                                  for n in offered}
+        shown = [str(o) for o in dialog.options]
+        assert len(shown) == len(table.session.legal())
+        assert all(any(line.startswith(f"Draft {name} ") for name in offered) for line in shown)
         # A starting champion is shown by its body and command cost, never a Rune price.
         first = next(state.cards[a.card] for a in table.session.legal())
-        shown = [str(o) for o in dialog.options]
-        line = next(x for x in shown if x.startswith(f"{first.name} "))
-        assert line.startswith(f"{first.name} {first.strength}/{first.defense} {first.command}▲")
+        line = next(x for x in shown if x.startswith(f"Draft {first.name} "))
+        assert line.startswith(
+            f"Draft {first.name} {first.strength}/{first.defense} {first.command}▲")
         assert not any("◆" in line for line in shown)
         await pilot.press("escape")
         await pilot.pause()
@@ -552,7 +554,8 @@ async def test_tactics_play_all_plays_the_quiet_cards(save_dir: Path) -> None:
 
 
 async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> None:
-    """Two Cultists on the field: the Treasure list names each with its map label."""
+    """Two Cultists on the field: the Treasure list names each by its number, the one its
+    map label shows (c1, c2)."""
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
@@ -567,8 +570,8 @@ async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> Non
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen)
         lines = [str(o) for o in dialog.options]
-        assert "Draught of Might on c1 Cultist" in lines
-        assert "Draught of Might on c2 Cultist" in lines
+        assert "Play Draught of Might on Cultist c1" in lines
+        assert "Play Draught of Might on Cultist c2" in lines
         assert len(set(lines)) == len(lines)
 
 
