@@ -23,7 +23,7 @@ from core.tactics.view import TacticsView
 from core.tactics.words import cell_name, unit_name
 from tui import theme
 from tui.games.tactics import text as tt
-from tui.games.tactics.hexmap import MapPicture, UnitMark
+from tui.games.tactics.picture import MapPicture, UnitMark
 from tui.screens.table import possessive
 
 ROW_COLUMNS = 3  # center-row cards per line

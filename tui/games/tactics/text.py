@@ -18,7 +18,7 @@ from core.tactics.view import TacticsView
 from core.tactics.words import card_name, cell_name, unit_name
 from core.words import Word
 from tui import theme
-from tui.games.tactics.hexmap import SIDE_COLORS, SIDE_NAMES
+from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES
 from tui.words import Styler
 
 KEYWORD_WORDS = ((RANGED, "Ranged"), (AREA, "Area"), (DOUBLE, "Double"),
