@@ -148,28 +148,31 @@ def unit_labels(s: State | TacticsView) -> dict[int, str]:
                 label = next((o for o in options if o not in used), name[:2])
                 used.add(label)
                 out[u] = label
-    for seats in s.sides:
-        cultists = [u for seat in seats for u in s.cultists[seat]]
-        for i, u in enumerate(cultists):
-            out[u] = f"c{i + 1}"
+    for seat in range(len(s.seats)):
+        for u in s.cultists[seat]:
+            out[u] = f"c{_cultist_number(s, u)}"
     return out
 
 
 # --- tagged words ------------------------------------------------------------------------------
 
 def card_word(s: State | TacticsView, uid: int) -> Word:
+    """A card's name, tagged with its uid."""
     return Word(card_name(s, uid), "card", uid)
 
 
 def unit_word(s: State | TacticsView, u: int) -> Word:
+    """A unit's name, tagged with its id."""
     return Word(unit_name(s, u), "unit", u)
 
 
 def cell_word(s: State | TacticsView, c: int) -> Word:
+    """A hex's name, tagged with its cell."""
     return Word(cell_name(s, c), "cell", c)
 
 
 def treasure_word(s: State | TacticsView, t: int) -> Word:
+    """A Treasure's name, tagged with its token."""
     name = s.tdefs[t].name if 0 <= t < len(s.tdefs) else "?"
     return Word(name, "treasure", t)
 

@@ -16,8 +16,11 @@ from textual.widgets import Markdown
 import core.tactics as T
 from core.contract import Action
 from core.tactics.scenarios import scenarios, victory_short
-from core.tactics.words import unit_labels
+from core.tactics.words import phrase, unit_labels
+from core.words import Word
+from tui import theme
 from tui.app import AscendApp
+from tui.games.tactics import text as tt
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.screen import TacticsScreen
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
@@ -29,6 +32,7 @@ from tui.screens.setup import SetupScreen
 from tui.session import GameSession
 from tui.widgets.panels import LogView
 from tui.widgets.setting import Setting
+from tui.words import styled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
@@ -551,6 +555,30 @@ async def test_tactics_play_all_plays_the_quiet_cards(save_dir: Path) -> None:
         assert seat.runes == runes + names.count("apprentice")
         assert seat.power == power + names.count("militia")
         assert s.to_move == 0 and app.screen is table
+        # Each play is logged in the words describe gives it, after the player's name.
+        player = table.session.names[0]
+        logged = [strip.text.strip() for strip in table.query_one(LogView).lines]
+        for card in {s.cards[u].name for u in hand}:
+            assert logged.count(f"{player}: Play {card}") == sum(
+                1 for u in hand if s.cards[u].name == card)
+
+
+def test_tactics_phrases_are_coloured_by_what_they_name() -> None:
+    """The table colours a phrase's named pieces (a card in its faction's colour, a unit in
+    its side's, a hex in bold) and never changes a word."""
+    s = T.new_game({"players": 2}, 3)
+    v = T.view(s, 0)
+    style = tt.styler(v)
+    play = next(a for a in T.legal_actions(s) if a.kind == "play")
+    text = styled(phrase(v, play), style)
+    assert text.plain == T.describe(s, play)
+    card = s.cards[play.card]
+    assert [str(span.style) for span in text.spans] == [
+        f"bold {theme.FACTION_COLOR[card.faction]}"]
+    unit = s.card_units[s.seats[1].roster[0]][0]
+    call = next(a for a in T.legal_actions(s) if a.kind == "command" and a.card == -1)
+    assert style(Word("x", "unit", unit)) == f"bold {tt.side_color(s.side_of[1])}"
+    assert [str(span.style) for span in styled(phrase(v, call), style).spans] == ["bold"]
 
 
 async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> None:
