@@ -5,6 +5,8 @@ view and its CP-SAT models run with a fixed seed, one worker and a full tie-brea
 same position always gives the same hint. A command's reason names where the unit goes
 (the north shrine, a Treasure, a cell) and whom it defeats, with the numbers:
 "Command Arha Templar: move next to the north shrine and defeat Twilight Scout (4 >= 3)".
+The action itself is always said in its own words (``core.tactics.words.phrase``), the
+same the log and the table's lists use; the reason follows it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from ai.tactics import model as tm
 from core.contract import Action
 from core.hexgrid import to_offset
 from core.tactics.cards import Op
-from core.tactics.view import TacticsView, card_name, cell_name, describe, unit_name
+from core.tactics.view import TacticsView
+from core.tactics.words import cell_name, phrase, unit_name
+from core.words import joined, lowered, plain
+from core.words import phrase as words
 
 _DECISION_WHY = {
     "draft": "the best body for the Power it costs",
@@ -42,12 +47,14 @@ _DECISION_WHY = {
 
 
 def tactics_hint(view: TacticsView, legal: list[Action]) -> Hint:
+    """The planner's pick among ``legal`` for the seat of ``view``, and why."""
     if not legal:
         raise ValueError("there is no decision to hint: no legal actions")
     from ai.tactics.planner import TacticsPlannerBot
 
     if len(legal) == 1:
-        return Hint(legal[0], f"{describe(view, legal[0])}: the only choice", (legal[0],))
+        only = words(phrase(view, legal[0]), ": the only choice")
+        return Hint(legal[0], plain(only), (legal[0],))
     bot = TacticsPlannerBot("tactics", HINT_SEED)
     action, plan = bot.recommend(view, legal)
     return Hint(action, reason(view, action, plan, bot), plan)
@@ -134,7 +141,7 @@ def command_words(view: TacticsView, bot: object, i: int, step: Action | None = 
     o = m.opts[plan.choice[i]]
     parts: list[tuple[str, str]] = []
     if m.start < 0:
-        parts.append(("deploy", f"deploy at {cell_name(view, o.entry)}"))
+        parts.append(("deploy", _step(view, Action("deploy", -1, o.entry))))
     here = m.start if m.start >= 0 else o.entry
     if o.dest != here:
         parts.append(("move", f"move {place_words(view, o.dest)}"))
@@ -158,7 +165,7 @@ def command_words(view: TacticsView, bot: object, i: int, step: Action | None = 
                 total = " + ".join(str(d) for _, d in dealt)
                 parts.append(("attack", f"defeat {name} together ({total} >= {foe.need})"))
         else:
-            parts.append(("attack", f"attack {name}"))
+            parts.append(("attack", _step(view, Action("attack", foe.unit))))
     if step is not None:
         if step.kind == "done":
             return "its command is complete"
@@ -173,6 +180,11 @@ def command_words(view: TacticsView, bot: object, i: int, step: Action | None = 
         if step.kind == "deploy":
             return "then " + " and ".join(txt for _, txt in parts) if parts else ""
     return " and ".join(txt for _, txt in parts) if parts else "hold its ground"
+
+
+def _step(view: TacticsView, step: Action) -> str:
+    """A step of the plan inside the reason, in the step's own words (``deploy at (3,4)``)."""
+    return plain(lowered(phrase(view, step)))
 
 
 def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
@@ -196,66 +208,65 @@ def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
 # --- the reason ------------------------------------------------------------------------------
 
 def reason(view: TacticsView, action: Action, plan: tuple[Action, ...], bot: object) -> str:
-    head = describe(view, action)
+    """The hint's line: the action in its own words, why, and the commands planned next."""
+    out = phrase(view, action)
+    why = _why(view, action, bot)
+    if why:
+        out = words(out, f": {why}")
+    rest = [a for a in plan[1:] if a.kind not in ("end", "done")]
+    if rest and view.pending is None and action.kind == "command":
+        named = [lowered(phrase(view, a)) for a in rest if a.kind == "command"][:MAX_THEN]
+        if named:
+            out = words(out, ", then ", joined(named, ", ", ", "))
+    return plain(out)
+
+
+def _why(view: TacticsView, action: Action, bot: object) -> str:
+    """Why the planner picked ``action``, in a few words ("" when it goes without saying)."""
     k = action.kind
-    why = ""
     if view.pending is not None:
         d = view.pending
         if d.kind == "react":
-            why = ("it turns this fight" if k == "treasure"
-                   else "no Treasure changes this fight")
-        elif k == "decline":
-            why = "nothing here is worth it"
-        else:
-            why = _DECISION_WHY.get(d.kind, "")
-    elif k in ("command", "deploy", "move", "attack", "done"):
+            return "it turns this fight" if k == "treasure" else "no Treasure changes this fight"
+        if k == "decline":
+            return "nothing here is worth it"
+        return _DECISION_WHY.get(d.kind, "")
+    if k in ("command", "deploy", "move", "attack", "done"):
         i = _mover_index(bot, view, action)
         if i is not None:
-            why = command_words(view, bot, i, None if k == "command" else action)
-        elif k == "done":
-            why = "nothing more worth doing with this unit"
-    elif k == "play":
-        why = effect_words(view.cards[action.card].effect)
-        if view.cards[action.card].kind == "construct":
-            b = view.cards[action.card].bonus
+            return command_words(view, bot, i, None if k == "command" else action)
+        return "nothing more worth doing with this unit" if k == "done" else ""
+    if k == "play":
+        card = view.cards[action.card]
+        if card.kind == "construct":
+            b = card.bonus
             bits = [f"+{v} {n}" for n, v in (("Strength", b.strength), ("Defense", b.defense),
                                               ("Speed", b.speed)) if v > 0]
             bits += sorted(b.keywords)
             if b.command:
                 bits.append(f"{b.command:+d} command cost")
-            why = "equip: " + ", ".join(bits) if bits else why
-    elif k == "acquire":
-        card = (view.cards[action.card] if action.card >= 0 else None)
-        if card is not None and card.kind in ("champion", "monster"):
-            why = (f"{card.strength}/{card.defense}, command {card.command}: a new unit for "
-                   f"your roster")
-        elif card is not None:
-            why = effect_words(card.effect) or card.kind
-        else:
-            why = "+2 Runes each play" if action.card == ev.MYSTIC_PILE else \
-                "+2 Power each play"
-    elif k == "end":
+            if bits:
+                return "equip: " + ", ".join(bits)
+        return effect_words(card.effect)
+    if k == "acquire":
+        if action.card < 0:
+            return "+2 Runes each play" if action.card == ev.MYSTIC_PILE else "+2 Power each play"
+        card = view.cards[action.card]
+        if card.kind in ("champion", "monster"):
+            return (f"{card.strength}/{card.defense}, command {card.command}: a new unit for "
+                    "your roster")
+        return effect_words(card.effect) or card.kind
+    if k == "end":
         me = view.me
         left = []
         if me.runes:
             left.append(f"{me.runes} Rune{'s' if me.runes != 1 else ''}")
         if me.power:
             left.append(f"{me.power} Power")
-        why = ("nothing left worth " + " or ".join(left)) if left else "nothing left to do"
-    elif k == "switch":
-        why = "your partner has not acted yet"
-    if why:
-        head += f": {why}"
-    rest = [a for a in plan[1:] if a.kind not in ("end", "done")]
-    if rest and view.pending is None and k == "command":
-        named = [_lower(describe(view, a)) for a in rest if a.kind == "command"][:MAX_THEN]
-        if named:
-            head += ", then " + ", ".join(named)
-    return head
+        return ("nothing left worth " + " or ".join(left)) if left else "nothing left to do"
+    if k == "switch":
+        return "your partner has not acted yet"
+    return ""
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-__all__ = ["card_name", "place_words", "reason", "shrine_name", "tactics_hint"]
+__all__ = ["place_words", "reason", "shrine_name", "tactics_hint"]

@@ -8,8 +8,10 @@ one bit (FAQ 17).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.contract import Event
-from core.tactics.board import ENCHANTED, attack_targets, in_sight
+from core.tactics.board import ENCHANTED, MapDef, attack_targets, in_sight
 from core.tactics.cards import CardDef, Op
 from core.tactics.state import (
     AREA,
@@ -212,10 +214,16 @@ def targets_of(s: State, u: int) -> list[int]:
     unit = s.units[u]
     if unit.cell < 0:
         return []
-    ranged = bool(keywords(s, u) & RANGED)
-    cells = attack_targets(s.map, s.terrain, s.occ_side, s.side_of[unit.seat], unit.cell,
-                           ranged, RANGE)
-    return [s.occupant[c] for c in cells]
+    return targets_from(s.map, s.terrain, s.occ_side, s.occupant, s.side_of[unit.seat],
+                        unit.cell, keywords(s, u))
+
+
+def targets_from(m: MapDef, terrain: Sequence[str], occ_side: Sequence[int],
+                 occupant: Sequence[int], side: int, cell: int, kw: int) -> list[int]:
+    """The enemy units a unit of ``side`` with keyword bits ``kw`` can attack from ``cell``,
+    over the board as plain sequences (a state's or a view's)."""
+    cells = attack_targets(m, terrain, occ_side, side, cell, bool(kw & RANGED), RANGE)
+    return [occupant[c] for c in cells]
 
 
 def can_strike_back(s: State, defender: int, attacker: int) -> bool:

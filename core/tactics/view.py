@@ -1,9 +1,12 @@
-"""What one seat may see, rebuilding a plausible full state from it, checksums and text.
+"""What one seat may see, rebuilding a plausible full state from it, and checksums.
 
 Hidden from a seat: other seats' hands (a 2 vs 2 partner's hand is shown), the order of
 every deck (the center deck and the draft deck too), other seats' unplayed Treasures (only
 how many; a partner's are shown), and which Treasure lies face down on the board.
-Discard piles, banished cards, played Treasures and the whole battlefield are public.
+Discard piles, banished cards, played Treasures and the whole battlefield are public: so
+are every unit's numbers as the rules have them now (``stats``), which a table shows.
+
+The words for all of it (names, ``describe``) are ``core.tactics.words``.
 """
 
 from __future__ import annotations
@@ -11,19 +14,15 @@ from __future__ import annotations
 import zlib
 from array import array
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from core.contract import Action
-from core.hexgrid import to_offset
 from core.rng import Rng
-from core.tactics import rules
+from core.tactics import combat
 from core.tactics.board import MapDef
 from core.tactics.cards import CardDef, GatewayDef, TreasureDef
-from core.tactics.effects import DECISION_VALUES, op_text
+from core.tactics.effects import op_text
 from core.tactics.scenarios import ScenarioDef
 from core.tactics.state import (
-    HEAVY_PILE,
-    MYSTIC_PILE,
     Attack,
     Command,
     Decision,
@@ -32,6 +31,35 @@ from core.tactics.state import (
     Unit,
     Work,
 )
+from core.tactics.words import card_name, cell_name, describe, unit_name
+
+
+class UnitRow(NamedTuple):
+    """A figure as every seat sees it (``Unit.data()``): who owns it (-1: nobody yet), its
+    card (-1: a Cultist), which figure of the card, its cell (-1: off the battlefield),
+    whether it is exhausted, its damage and this turn's bonuses."""
+
+    seat: int
+    card: int
+    fig: int
+    cell: int
+    exhausted: int
+    damage: int
+    b_str: int
+    b_def: int
+    b_spd: int
+    b_kw: int
+
+
+class UnitStats(NamedTuple):
+    """A unit's numbers now, as ``core.tactics.combat`` has them: constructs, this turn's
+    bonuses and the hex it stands on included. ``keywords``: the keyword bits."""
+
+    strength: int
+    defense: int
+    speed: int
+    keywords: int
+    command: int
 
 
 @dataclass(frozen=True)
@@ -84,7 +112,10 @@ class TacticsView:
     sides: tuple[tuple[int, ...], ...]
     card_units: dict[int, tuple[int, ...]]
     cultists: tuple[tuple[int, ...], ...]
-    units: tuple[tuple[int, ...], ...]  # Unit.data() rows: all public
+    units: tuple[UnitRow, ...]  # all public
+    stats: dict[int, UnitStats]  # every unit with an owner -> its numbers now
+    occupant: tuple[int, ...]  # cell -> the unit standing there, or -1
+    occ_side: tuple[int, ...]  # cell -> the side of the unit standing there, or -1
     terrain: tuple[str, ...]
     portal_side: tuple[int, ...]
     beacon: tuple[int, ...]
@@ -118,6 +149,7 @@ class TacticsView:
 
     @property
     def me(self) -> SeatView:
+        """The seat this view is for."""
         return self.seats[self.seat]
 
 
@@ -141,6 +173,7 @@ def _pending_seen(s: State, viewer: int) -> Decision | None:
 
 
 def view(s: State, seat: int) -> TacticsView:
+    """The table as ``seat`` may see it."""
     seats = []
     hidden_tokens: list[int] = list(s.bag) + [t for t in s.board_treasure if t >= 0]
     for i, p in enumerate(s.seats):
@@ -162,7 +195,8 @@ def view(s: State, seat: int) -> TacticsView:
         options=s.options, scen=s.scen, map=s.map, cards=s.cards, tdefs=s.tdefs,
         gates=s.gates, cultist_def=s.cultist_def, seats=tuple(seats), side_of=s.side_of,
         slot_of=s.slot_of, sides=s.sides, card_units=s.card_units, cultists=s.cultists,
-        units=tuple(tuple(u.data()) for u in s.units), terrain=tuple(s.terrain),
+        units=tuple(UnitRow._make(u.data()) for u in s.units), stats=_stats(s),
+        occupant=tuple(s.occupant), occ_side=tuple(s.occ_side), terrain=tuple(s.terrain),
         portal_side=tuple(s.portal_side), beacon=tuple(s.beacon),
         face_down=tuple(c for c, t in enumerate(s.board_treasure) if t >= 0),
         turret=s.turret, ring=s.ring, gear=tuple(sorted(s.gear.items())), row=tuple(s.row),
@@ -176,6 +210,12 @@ def view(s: State, seat: int) -> TacticsView:
         side_turns=tuple(s.side_turns), cmd=s.cmd, attack=s.attack,
         pending=_pending_seen(s, seat), work=tuple(s.work), winners=s.winners,
     )
+
+
+def _stats(s: State) -> dict[int, UnitStats]:
+    return {u: UnitStats(combat.strength(s, u), combat.defense(s, u), combat.speed(s, u),
+                         combat.keywords(s, u), combat.command_cost(s, u))
+            for u, unit in enumerate(s.units) if unit.seat >= 0}
 
 
 def determinize(v: TacticsView, rng: Rng) -> State:
@@ -294,90 +334,5 @@ def checksum(s: State) -> int:
     return zlib.crc32(extra.encode(), crc)
 
 
-# --- text ------------------------------------------------------------------------------------
-
-def card_name(s: State | TacticsView, uid: int) -> str:
-    if uid == MYSTIC_PILE:
-        return "Mystic"
-    if uid == HEAVY_PILE:
-        return "Heavy Infantry"
-    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
-
-
-def unit_name(s: State | TacticsView, u: int) -> str:
-    if not 0 <= u < len(s.units):
-        return "?"
-    row = s.units[u]
-    card = row.card if isinstance(row, Unit) else row[1]
-    if card < 0:
-        return "Cultist"
-    name = s.cards[card].name
-    figs = s.card_units[card]
-    return f"{name} ({figs.index(u) + 1})" if len(figs) > 1 else name
-
-
-def cell_name(s: State | TacticsView, c: int) -> str:
-    if not 0 <= c < len(s.map.hexes):
-        return "?"
-    col, row = to_offset(s.map.hexes[c])
-    return f"({col},{row})"
-
-
-def _value(s: State | TacticsView, kind: str, value: int, d: Decision | None) -> str:
-    what = DECISION_VALUES.get(kind, "card")
-    if what == "unit":
-        return unit_name(s, value)
-    if what == "cell":
-        return cell_name(s, value)
-    if what == "option":
-        labels = d.labels if d is not None else ()
-        return labels[value] if 0 <= value < len(labels) else f"option {value + 1}"
-    return card_name(s, value)
-
-
-def describe(s: State | TacticsView, a: Action) -> str:
-    """One short line for the log, the hint panel and replays."""
-    a = Action(*a)
-    k = a.kind
-    if k == rules.PLAY:
-        return f"Play {card_name(s, a.card)}"
-    if k == rules.ACQUIRE:
-        top = " onto your deck" if a.option == 1 else ""
-        return f"Acquire {card_name(s, a.card)}{top}"
-    if k == rules.COMMAND:
-        if a.card == -1:
-            return f"Command a new Cultist at {cell_name(s, a.option)}"
-        return f"Command {unit_name(s, a.card)}"
-    if k == rules.TREASURE:
-        tname = s.tdefs[a.card].name if 0 <= a.card < len(s.tdefs) else "?"
-        return f"Treasure {tname} on {unit_name(s, a.option)}"
-    if k == rules.SWITCH:
-        return "Hand the turn to your partner"
-    if k == rules.END:
-        return "End turn"
-    if k == rules.DEPLOY:
-        return f"Deploy at {cell_name(s, a.option)}"
-    if k == rules.MOVE:
-        return f"Move to {cell_name(s, a.option)}"
-    if k == rules.ATTACK:
-        return "Area attack" if a.card == -1 else f"Attack {unit_name(s, a.card)}"
-    if k == rules.DONE:
-        return "Done commanding"
-    if k == rules.DECLINE:
-        pending = _pending(s)
-        return "Pass" if pending is not None and pending.kind == "react" else "Decline"
-    if k == rules.CHOOSE:
-        d = _pending(s)
-        kind = d.kind if d is not None else ""
-        return f"Choose {_value(s, kind, a.card, d)}"
-    return f"{k} {a.card} {a.option}"
-
-
-def _pending(s: State | TacticsView) -> Decision | None:
-    if isinstance(s, TacticsView):
-        return s.pending
-    return s.pending[-1] if s.pending else None
-
-
-__all__ = ["SeatView", "TacticsView", "checksum", "describe", "determinize", "op_text",
-           "view"]
+__all__ = ["SeatView", "TacticsView", "UnitRow", "UnitStats", "card_name", "cell_name",
+           "checksum", "describe", "determinize", "op_text", "unit_name", "view"]

@@ -12,12 +12,12 @@ from textual.containers import Container
 from core.hexgrid import Hex, from_offset, to_offset
 from core.tactics.board import MapDef
 from core.tactics.scenarios import parse_map, scenario
-from tui.games.tactics.hexmap import (
+from tui.games.tactics.hexmap import HexMap
+from tui.games.tactics.picture import (
     REACH_BG,
     SIDE_COLORS,
     SIGHT_BG,
     TARGET_BG,
-    HexMap,
     MapPicture,
     UnitMark,
 )

@@ -16,10 +16,13 @@ from textual.widgets import Markdown
 import core.tactics as T
 from core.contract import Action
 from core.tactics.scenarios import scenarios, victory_short
+from core.tactics.words import phrase, unit_labels
+from core.words import Word
+from tui import theme
 from tui.app import AscendApp
+from tui.games.tactics import text as tt
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.screen import TacticsScreen
-from tui.games.tactics.text import unit_labels
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
@@ -29,6 +32,7 @@ from tui.screens.setup import SetupScreen
 from tui.session import GameSession
 from tui.widgets.panels import LogView
 from tui.widgets.setting import Setting
+from tui.words import styled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
@@ -477,14 +481,16 @@ async def test_tactics_draft_through_the_choice_list(save_dir: Path) -> None:
         assert state.phase == "draft"
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen) and "Champion Draft" in dialog.title_text
+        # Each line is the pick in the words of the log ("Draft Tyranyx ..."), one per offer.
         offered = {state.cards[a.card].name for a in table.session.legal()}
-        assert {str(o).split(" ")[0] for o in dialog.options} <= {n.split(" ")[0]
-                                                                  for n in offered}
+        shown = [str(o) for o in dialog.options]
+        assert len(shown) == len(table.session.legal())
+        assert all(any(line.startswith(f"Draft {name} ") for name in offered) for line in shown)
         # A starting champion is shown by its body and command cost, never a Rune price.
         first = next(state.cards[a.card] for a in table.session.legal())
-        shown = [str(o) for o in dialog.options]
-        line = next(x for x in shown if x.startswith(f"{first.name} "))
-        assert line.startswith(f"{first.name} {first.strength}/{first.defense} {first.command}▲")
+        line = next(x for x in shown if x.startswith(f"Draft {first.name} "))
+        assert line.startswith(
+            f"Draft {first.name} {first.strength}/{first.defense} {first.command}▲")
         assert not any("◆" in line for line in shown)
         await pilot.press("escape")
         await pilot.pause()
@@ -556,10 +562,35 @@ async def test_tactics_play_all_plays_the_quiet_cards(save_dir: Path) -> None:
         assert seat.runes == runes + names.count("apprentice")
         assert seat.power == power + names.count("militia")
         assert s.to_move == 0 and app.screen is table
+        # Each play is logged in the words describe gives it, after the player's name.
+        player = table.session.names[0]
+        logged = [strip.text.strip() for strip in table.query_one(LogView).lines]
+        for card in {s.cards[u].name for u in hand}:
+            assert logged.count(f"{player}: Play {card}") == sum(
+                1 for u in hand if s.cards[u].name == card)
+
+
+def test_tactics_phrases_are_coloured_by_what_they_name() -> None:
+    """The table colours a phrase's named pieces (a card in its faction's colour, a unit in
+    its side's, a hex in bold) and never changes a word."""
+    s = T.new_game({"players": 2}, 3)
+    v = T.view(s, 0)
+    style = tt.styler(v)
+    play = next(a for a in T.legal_actions(s) if a.kind == "play")
+    text = styled(phrase(v, play), style)
+    assert text.plain == T.describe(s, play)
+    card = s.cards[play.card]
+    assert [str(span.style) for span in text.spans] == [
+        f"bold {theme.FACTION_COLOR[card.faction]}"]
+    unit = s.card_units[s.seats[1].roster[0]][0]
+    call = next(a for a in T.legal_actions(s) if a.kind == "command" and a.card == -1)
+    assert style(Word("x", "unit", unit)) == f"bold {tt.side_color(s.side_of[1])}"
+    assert [str(span.style) for span in styled(phrase(v, call), style).spans] == ["bold"]
 
 
 async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> None:
-    """Two Cultists on the field: the Treasure list names each with its map label."""
+    """Two Cultists on the field: the Treasure list names each by its number, the one its
+    map label shows (c1, c2)."""
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot, app, {"players": 2, "seats": ["human", "bot:random"]}, 3)
@@ -574,8 +605,8 @@ async def test_tactics_treasure_list_tells_cultists_apart(save_dir: Path) -> Non
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen)
         lines = [str(o) for o in dialog.options]
-        assert "Draught of Might on c1 Cultist" in lines
-        assert "Draught of Might on c2 Cultist" in lines
+        assert "Play Draught of Might on Cultist c1" in lines
+        assert "Play Draught of Might on Cultist c2" in lines
         assert len(set(lines)) == len(lines)
 
 

@@ -1,8 +1,9 @@
 """Words and short labels for the Ascension Tactics table (display only, no rules).
 
-The numbers shown for a unit (Strength, Defense, Speed, command cost, keywords) come from
-the engine's own stat functions in ``core.tactics.combat``; nothing here decides what is
-legal. The table keeps its layout code; this module keeps the phrasing.
+Actions and the questions of pending decisions are put into words once, in
+``core.tactics.words``; this module colours those phrases (``styler``) and keeps what only
+the table says: the lines of the log for what happened, the numbers of cards and units
+(from the view's ``stats``, which the engine computes), and side names and colours.
 """
 
 from __future__ import annotations
@@ -12,64 +13,57 @@ from typing import Any
 
 from rich.text import Text
 
-from core.tactics import combat
-from core.tactics.effects import DECISION_VALUES
-from core.tactics.state import AREA, DOUBLE, RANGED, STRIKEBACK
-from core.tactics.view import card_name, cell_name, unit_name
+from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, RANGED, STRIKEBACK
+from core.tactics.view import TacticsView
+from core.tactics.words import card_name, cell_name, unit_name
+from core.words import Word
 from tui import theme
-from tui.games.tactics.hexmap import SIDE_COLORS, SIDE_NAMES
+from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES
+from tui.words import Styler
 
 KEYWORD_WORDS = ((RANGED, "Ranged"), (AREA, "Area"), (DOUBLE, "Double"),
                  (STRIKEBACK, "Strikeback"))
 
-# What each pending decision asks, in the imperative (the source card is added in front).
-DECISION_TITLES: dict[str, str] = {
-    "draft": "Champion Draft: pick a champion for your side",
-    "assign": "Team roster: keep one of your team's champions for yourself",
-    "mode": "choose one",
-    "banish": "banish a card",
-    "buff": "which of your units gets the bonus?",
-    "damage": "which enemy unit takes the damage?",
-    "defeat": "which enemy unit is defeated?",
-    "free_command": "command one of your units for free",
-    "ready": "ready one of your exhausted champions",
-    "acquire_free": "take a card from the center row for free",
-    "copy_center": "copy the effect of which Hero in the center row?",
-    "place_token": "place it on which hex?",
-    "move_token": "move it to which hex?",
-    "turret_attack": "which enemy unit does the Turret shoot?",
-    "forest_under": "grow a Forest under which unit?",
-    "move_portal": "move which of your portals?",
-    "portal_to": "move the portal to which hex?",
-    "destroy_construct": "destroy which enemy Construct?",
-    "order": "which effect happens first?",
-    "equip": "equip the Construct to which champion?",
-    "react": "an attack was declared: play a Treasure or pass",
-}
-
 KIND_WORDS = {"hero": "Hero", "construct": "Construct", "champion": "Champion",
               "monster": "Monster", "pile": "Hero", "starter": "Starter", "cultist": "Cultist"}
 
-
-def value_kind(decision_kind: str) -> str:
-    """What a decision's choices are: ``card``, ``unit``, ``cell``, ``option`` or ``treasure``."""
-    return DECISION_VALUES.get(decision_kind, "card")
+GEAR_COLOR = "#ffb347"
 
 
-def decision_title(s: Any, d: Any) -> str:
-    """``Kor, the Ferromancer: move which of your portals?``."""
-    title = DECISION_TITLES.get(d.kind, "make a choice")
-    source = card_name(s, d.source) if d.source >= 0 else ""
-    text = f"{source}: {title}" if source else title
-    return text[:1].upper() + text[1:]
+def styler(v: TacticsView) -> Styler:
+    """How the table colours the named pieces of a phrase: a card in its faction's colour,
+    a unit in its side's, a Treasure in gold, a hex in bold."""
+
+    def style(word: Word) -> str:
+        if word.kind == "card":
+            card = _card_def(v, word.ref)
+            faction = card.faction if card is not None else ""
+            return f"bold {theme.FACTION_COLOR.get(faction, '')}".strip()
+        if word.kind == "unit" and 0 <= word.ref < len(v.units):
+            seat = v.units[word.ref].seat
+            return f"bold {side_color(v.side_of[seat])}" if seat >= 0 else "bold"
+        if word.kind == "treasure":
+            return f"bold {theme.HONOR_COLOR}"
+        return "bold" if word.kind == "cell" else ""
+
+    return style
 
 
-def side_names(v: Any) -> list[str]:
+def _card_def(v: TacticsView, uid: int) -> Any:
+    """The card ``uid`` names; for a pile, the card on top of it (None when it is empty)."""
+    if 0 <= uid < len(v.cards):
+        return v.cards[uid]
+    pile = {MYSTIC_PILE: v.mystics, HEAVY_PILE: v.heavies}.get(uid, ())
+    return v.cards[pile[-1]] if pile else None
+
+
+def side_names(v: TacticsView) -> list[str]:
     """Each side named by its players (``You & Player 3`` for a 2 vs 2 team)."""
     return [" & ".join(v.seats[seat].name for seat in seats) for seats in v.sides]
 
 
 def side_color(side: int) -> str:
+    """The colour the map draws ``side`` in."""
     return SIDE_COLORS[side % len(SIDE_COLORS)]
 
 
@@ -78,54 +72,27 @@ def side_label(side: int) -> str:
     return SIDE_NAMES[side % len(SIDE_NAMES)]
 
 
-def unit_labels(s: Any) -> dict[int, str]:
-    """A two-character map label for every unit with an owner: two letters of the name
-    (``Ty``), unique within its seat, a digit for a card's second figure (``P2``), and
-    ``c1``..``c8`` for Cultists, numbered through the side — 2 vs 2 partners share a colour,
-    so the second partner's four are ``c5``..``c8``. A label never changes during a game
-    (a champion acquired later takes a label no earlier one of its seat has)."""
-    out: dict[int, str] = {}
-    for seat in range(len(s.seats)):
-        used: set[str] = set()
-        for card in s.seats[seat].roster:
-            figs = s.card_units[card]
-            name = s.cards[card].name
-            words = [w for w in name.replace(",", " ").split() if w[:1].isalpha()]
-            for i, u in enumerate(figs):
-                if len(figs) > 1:
-                    options = [f"{name[0]}{i + 1}"]
-                else:
-                    options = [name[:2], name[0] + (words[1][0] if len(words) > 1 else name[-1]),
-                               *(f"{name[0]}{k}" for k in range(1, 10))]
-                label = next((o for o in options if o not in used), name[:2])
-                used.add(label)
-                out[u] = label
-    for seats in s.sides:
-        cultists = [u for seat in seats for u in s.cultists[seat]]
-        for i, u in enumerate(cultists):
-            out[u] = f"c{i + 1}"
-    return out
-
-
 def keyword_text(bits: int) -> str:
+    """``Ranged, Double``: the keywords of a unit's keyword bits."""
     return ", ".join(word for bit, word in KEYWORD_WORDS if bits & bit)
 
 
-def unit_stats(s: Any, u: int) -> Text:
+def unit_stats(v: TacticsView, u: int) -> Text:
     """``Str 4 Def 5 Spd 3 ▲3``: Strength, Defense, Speed and command cost, as the engine
     has them now (constructs, buffs and the hex it stands on included)."""
+    st = v.stats[u]
     out = Text()
-    out.append(f"Str {combat.strength(s, u)}", style="bold #ff8a65")
-    out.append(f" Def {combat.defense(s, u)}", style="bold #7fd4ff")
-    out.append(f" Spd {combat.speed(s, u)}", style="bold #c0c0c0")
-    out.append(f" {theme.POWER}{combat.command_cost(s, u)}", style=theme.POWER_COLOR)
+    out.append(f"Str {st.strength}", style="bold #ff8a65")
+    out.append(f" Def {st.defense}", style="bold #7fd4ff")
+    out.append(f" Spd {st.speed}", style="bold #c0c0c0")
+    out.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
     return out
 
 
-def unit_state(s: Any, u: int) -> str:
+def unit_state(v: TacticsView, u: int) -> str:
     """``at (3,4)`` or ``off the field``, then ``exhausted`` and damage if so."""
-    unit = s.units[u]
-    where = f"at {cell_name(s, unit.cell)}" if unit.cell >= 0 else "off the field"
+    unit = v.units[u]
+    where = f"at {cell_name(v, unit.cell)}" if unit.cell >= 0 else "off the field"
     words = [where]
     if unit.exhausted:
         words.append("exhausted")
@@ -134,10 +101,10 @@ def unit_state(s: Any, u: int) -> str:
     return ", ".join(words)
 
 
-def state_mark(s: Any, u: int) -> tuple[str, str]:
+def state_mark(v: TacticsView, u: int) -> tuple[str, str]:
     """The one-character state of a unit and its style: ``○`` off the field, ``z``
     exhausted, ``●`` on the field and ready."""
-    unit = s.units[u]
+    unit = v.units[u]
     if unit.cell < 0:
         return "○", "dim"
     if unit.exhausted:
@@ -145,25 +112,33 @@ def state_mark(s: Any, u: int) -> tuple[str, str]:
     return "●", "bold #6fdc7a"
 
 
-def unit_detail(s: Any, u: int, names: Sequence[str]) -> Text:
+def gear_names(v: TacticsView, card: int) -> str:
+    """``Thornmail, Wildgrowth Totem``: the constructs on a champion card ("" for none)."""
+    gear = dict(v.gear).get(card, ()) if card >= 0 else ()
+    return ", ".join(v.cards[c].name for c in gear)
+
+
+def unit_detail(v: TacticsView, u: int, names: Sequence[str]) -> Text:
     """Everything about a unit for the detail panel: owner, stats, keywords, constructs."""
-    unit = s.units[u]
+    unit = v.units[u]
     out = Text()
-    out.append(unit_name(s, u), style="bold")
+    out.append(unit_name(v, u), style="bold")
     owner = names[unit.seat] if 0 <= unit.seat < len(names) else "?"
     out.append(f" ({owner})\n", style="dim")
-    out.append_text(unit_stats(s, u))
-    words = keyword_text(combat.keywords(s, u))
+    out.append_text(unit_stats(v, u))
+    words = keyword_text(v.stats[u].keywords)
     if words:
         out.append(f" · {words}", style="italic")
-    out.append(f"\n{unit_state(s, u)}", style="dim")
-    gear = s.gear.get(unit.card, ()) if unit.card >= 0 else ()
+    out.append(f"\n{unit_state(v, u)}", style="dim")
+    gear = gear_names(v, unit.card)
     if gear:
-        out.append("\n+ " + ", ".join(s.cards[c].name for c in gear), style="#ffb347")
+        out.append(f"\n+ {gear}", style=GEAR_COLOR)
     return out
 
 
 def card_cost(card: Any) -> Text:
+    """``3◆`` (Runes), ``4▲`` (a Monster's Power), or a starting champion's body and
+    command cost (``7/7 5▲``)."""
     if card.kind == "champion" and not card.cost:
         # A starting champion is never bought: what matters is its body and its command cost.
         out = Text(f"{card.strength}/{card.defense} ", style="bold")
@@ -177,6 +152,12 @@ def card_cost(card: Any) -> Text:
 def card_line(card: Any) -> Text:
     """``Steelweaver 3◆ Hero``: name in its faction's colour, cost, kind."""
     out = Text(card.name, style=f"bold {theme.FACTION_COLOR.get(card.faction, '')}")
+    return out.append_text(card_numbers(card))
+
+
+def card_numbers(card: Any) -> Text:
+    """`` 3◆ Hero``: what follows a card's name in a line: its cost, then its kind."""
+    out = Text()
     if card.kind != "starter":  # starters are never bought: a price would only mislead
         out.append(" ")
         out.append_text(card_cost(card))
@@ -203,19 +184,14 @@ def card_detail(card: Any) -> Text:
                                                ("command", bonus.command)) if v]
         parts += sorted(k.capitalize() for k in bonus.keywords)
         if parts:
-            out.append(" · equipped: " + ", ".join(parts), style="#ffb347")
+            out.append(" · equipped: " + ", ".join(parts), style=GEAR_COLOR)
     if card.text:
         out.append("\n")
         out.append(card.text)
     return out
 
 
-def cell_words(s: Any, c: int) -> str:
-    """``(3,4)``: the offset column and row the log uses for a hex."""
-    return cell_name(s, c)
-
-
-def event_line(s: Any, e: Any, names: Sequence[str], sides: Sequence[str],
+def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str],
                goal: int, later: Sequence[Any] = ()) -> tuple[str, str] | None:
     """One indented log line for a notable engine event, with its style (None: no line).
     ``later``: the events after ``e`` in its batch, whose Honor the state already counts."""
@@ -261,7 +237,7 @@ def event_line(s: Any, e: Any, names: Sequence[str], sides: Sequence[str],
     return None
 
 
-def hand_text(v: Any, cards: Sequence[int] | None, count: int, acting: set[int]) -> Text:
+def hand_text(v: TacticsView, cards: Sequence[int] | None, count: int, acting: set[int]) -> Text:
     """``Hand (5): Apprentice ×3, Militia ×2`` with playable cards bright."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(f"Hand ({count}) ", style="bold #9aa3c0")
@@ -287,7 +263,7 @@ def hand_text(v: Any, cards: Sequence[int] | None, count: int, acting: set[int])
 
 
 __all__ = [
-    "DECISION_TITLES", "card_detail", "card_line", "cell_words", "decision_title",
-    "event_line", "hand_text", "keyword_text", "side_color", "side_label", "side_names",
-    "state_mark", "unit_detail", "unit_labels", "unit_state", "unit_stats", "value_kind",
+    "card_cost", "card_detail", "card_line", "card_numbers", "event_line", "gear_names",
+    "hand_text", "keyword_text", "side_color", "side_label", "side_names", "state_mark",
+    "styler", "unit_detail", "unit_state", "unit_stats",
 ]

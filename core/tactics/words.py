@@ -1,0 +1,297 @@
+"""Ascension Tactics in words: the names of cards, units and hexes, every action said once
+as a Phrase (``core.words``), and the question each pending decision asks.
+
+``describe`` is ``plain(phrase(...))``; the log, the menus, the decision titles and the hint
+reasons are all built from these phrases, so they never disagree. The tagged pieces:
+
+* ``card``: a card, ``ref`` its uid (``MYSTIC_PILE`` / ``HEAVY_PILE`` for the two piles);
+* ``unit``: a figure on or off the battlefield, ``ref`` its unit id;
+* ``cell``: a hex, ``ref`` its cell;
+* ``treasure``: a Treasure token, ``ref`` its id.
+
+Everything here works on a ``State`` or on a ``TacticsView`` alike, and names only what
+the view shows (the pending decision as the view has it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core import words as w
+from core.contract import Action
+from core.hexgrid import to_offset
+from core.tactics import rules
+from core.tactics.effects import DECISION_VALUES
+from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
+from core.words import Phrase, Word, plain
+
+if TYPE_CHECKING:
+    from core.tactics.view import TacticsView
+
+# What each pending decision asks, in the imperative (the asking card is put in front).
+QUESTIONS: dict[str, str] = {
+    "draft": "Champion Draft: pick a champion for your side",
+    "assign": "Team roster: keep one of your team's champions for yourself",
+    "mode": "choose one",
+    "banish": "banish a card",
+    "buff": "which of your units gets the bonus?",
+    "damage": "which enemy unit takes the damage?",
+    "defeat": "which enemy unit is defeated?",
+    "free_command": "command one of your units for free",
+    "ready": "ready one of your exhausted champions",
+    "acquire_free": "take a card from the center row for free",
+    "copy_center": "copy the effect of which Hero in the center row?",
+    "place_token": "place {token} on which hex?",
+    "move_token": "move {token} to which hex?",
+    "turret_attack": "which enemy unit does the Turret shoot?",
+    "forest_under": "grow a Forest under which unit?",
+    "move_portal": "move which of your portals?",
+    "portal_to": "move the portal to which hex?",
+    "destroy_construct": "destroy which enemy Construct?",
+    "order": "which effect happens first?",
+    "equip": "equip the Construct to which champion?",
+    "react": "an attack was declared: play a Treasure or pass",
+}
+
+# How each answer of a decision reads: ``{x}`` is the value chosen (a card, unit, hex or
+# option), ``{token}`` the token being placed, ``{n}`` the decision's number, ``{source}``
+# the card asking.
+ANSWERS: dict[str, str] = {
+    "draft": "Draft {x}",
+    "assign": "Keep {x}",
+    "mode": "Choose {x}",
+    "banish": "Banish {x}",
+    "buff": "Give the bonus to {x}",
+    "damage": "Deal {n} damage to {x}",
+    "defeat": "Defeat {x}",
+    "free_command": "Command {x} for free",
+    "ready": "Ready {x}",
+    "acquire_free": "Acquire {x} for free",
+    "copy_center": "Copy {x}",
+    "place_token": "Place {token} at {x}",
+    "move_token": "Move {token} to {x}",
+    "turret_attack": "Shoot {x} with the Turret",
+    "forest_under": "Grow a Forest under {x}",
+    "move_portal": "Move the portal at {x}",
+    "portal_to": "Move the portal to {x}",
+    "destroy_construct": "Destroy {x}",
+    "order": "Resolve {x} first",
+    "equip": "Equip {source} to {x}",
+}
+TOKEN_WORDS = {"turret": "the Turret", "faerie_ring": "the Faerie Ring"}
+
+assert set(QUESTIONS) == set(DECISION_VALUES), "every decision kind asks its question"
+assert set(ANSWERS) == set(DECISION_VALUES) - {"react"}, "every choice has its words"
+
+
+# --- names -----------------------------------------------------------------------------------
+
+def card_name(s: State | TacticsView, uid: int) -> str:
+    """A card's name; the two piles by theirs (``Mystic``, ``Heavy Infantry``)."""
+    if uid == MYSTIC_PILE:
+        return "Mystic"
+    if uid == HEAVY_PILE:
+        return "Heavy Infantry"
+    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
+
+
+def unit_name(s: State | TacticsView, u: int) -> str:
+    """A figure's name: its card's (``Psyche Askara (2)`` for a card's second figure), and
+    a Cultist by the number its side's map labels give it (``Cultist c3``)."""
+    if not 0 <= u < len(s.units):
+        return "?"
+    card = s.units[u].card
+    if card < 0:
+        return f"Cultist c{_cultist_number(s, u)}"
+    name = s.cards[card].name
+    figs = s.card_units[card]
+    return f"{name} ({figs.index(u) + 1})" if len(figs) > 1 else name
+
+
+def cell_name(s: State | TacticsView, c: int) -> str:
+    """``(3,4)``: a hex by its offset column and row."""
+    if not 0 <= c < len(s.map.hexes):
+        return "?"
+    col, row = to_offset(s.map.hexes[c])
+    return f"({col},{row})"
+
+
+def _cultist_number(s: State | TacticsView, u: int) -> int:
+    """Cultists are numbered through the side: 2 vs 2 partners share a colour on the map,
+    so the second partner's four are 5 to 8."""
+    seat = s.units[u].seat
+    for seats in s.sides:
+        if seat in seats:
+            team = [x for member in seats for x in s.cultists[member]]
+            return team.index(u) + 1
+    return s.cultists[seat].index(u) + 1 if 0 <= seat < len(s.cultists) else 0
+
+
+def unit_labels(s: State | TacticsView) -> dict[int, str]:
+    """A two-character map label for every unit with an owner: two letters of the name
+    (``Ty``), unique within its seat, a digit for a card's second figure (``P2``), and
+    ``c1``..``c8`` for Cultists as ``unit_name`` numbers them. A label never changes during
+    a game (a champion acquired later takes a label no earlier one of its seat has)."""
+    out: dict[int, str] = {}
+    for seat in range(len(s.seats)):
+        used: set[str] = set()
+        for card in s.seats[seat].roster:
+            figs = s.card_units[card]
+            name = s.cards[card].name
+            parts = [p for p in name.replace(",", " ").split() if p[:1].isalpha()]
+            for i, u in enumerate(figs):
+                if len(figs) > 1:
+                    options = [f"{name[0]}{i + 1}"]
+                else:
+                    options = [name[:2], name[0] + (parts[1][0] if len(parts) > 1 else name[-1]),
+                               *(f"{name[0]}{k}" for k in range(1, 10))]
+                label = next((o for o in options if o not in used), name[:2])
+                used.add(label)
+                out[u] = label
+    for seat in range(len(s.seats)):
+        for u in s.cultists[seat]:
+            out[u] = f"c{_cultist_number(s, u)}"
+    return out
+
+
+# --- tagged words ------------------------------------------------------------------------------
+
+def card_word(s: State | TacticsView, uid: int) -> Word:
+    """A card's name, tagged with its uid."""
+    return Word(card_name(s, uid), "card", uid)
+
+
+def unit_word(s: State | TacticsView, u: int) -> Word:
+    """A unit's name, tagged with its id."""
+    return Word(unit_name(s, u), "unit", u)
+
+
+def cell_word(s: State | TacticsView, c: int) -> Word:
+    """A hex's name, tagged with its cell."""
+    return Word(cell_name(s, c), "cell", c)
+
+
+def treasure_word(s: State | TacticsView, t: int) -> Word:
+    """A Treasure's name, tagged with its token."""
+    name = s.tdefs[t].name if 0 <= t < len(s.tdefs) else "?"
+    return Word(name, "treasure", t)
+
+
+def pending(s: State | TacticsView) -> Decision | None:
+    """The decision waiting for an answer (a state keeps a stack, a view the top of it)."""
+    d = s.pending
+    if isinstance(d, list):
+        return d[-1] if d else None
+    return d
+
+
+def value_kind(decision_kind: str) -> str:
+    """What a decision's choices are: ``card``, ``unit``, ``cell``, ``option`` or ``treasure``."""
+    return DECISION_VALUES.get(decision_kind, "card")
+
+
+def _value(s: State | TacticsView, d: Decision | None, value: int) -> Phrase:
+    kind = value_kind(d.kind) if d is not None else "card"
+    if kind == "unit":
+        return (unit_word(s, value),)
+    if kind == "cell":
+        return (cell_word(s, value),)
+    if kind == "option":
+        labels = d.labels if d is not None else ()
+        return (Word(labels[value] if 0 <= value < len(labels) else f"option {value + 1}"),)
+    return (card_word(s, value),)
+
+
+def _token(s: State | TacticsView) -> str:
+    """The token a ``place_token`` / ``move_token`` decision moves (its op waits on top)."""
+    if s.work:
+        token = s.work[-1][0].get("token")
+        if isinstance(token, str) and token in TOKEN_WORDS:
+            return TOKEN_WORDS[token]
+    return "it"
+
+
+def _fill(template: str, values: dict[str, Phrase]) -> Phrase:
+    """``template`` with each ``{name}`` replaced by its phrase, the rest as plain words."""
+    out: list[Phrase] = []
+    rest = template
+    while "{" in rest:
+        head, _, tail = rest.partition("{")
+        key, _, rest = tail.partition("}")
+        out += [w.phrase(head), values[key]]
+    out.append(w.phrase(rest))
+    return w.phrase(*out)
+
+
+def _answer(s: State | TacticsView, a: Action) -> Phrase:
+    """A choice, in the words of the decision it answers (``Banish Militia``)."""
+    d = pending(s)
+    asker = d is not None and d.source >= 0
+    values: dict[str, Phrase] = {
+        "x": _value(s, d, a.card),
+        "token": w.phrase(_token(s)),
+        "n": w.phrase(str(d.n if d is not None else 0)),
+        "source": w.phrase(card_word(s, d.source) if d is not None and asker else "it"),
+    }
+    return _fill(ANSWERS.get(d.kind if d is not None else "", "Choose {x}"), values)
+
+
+# --- actions and questions ---------------------------------------------------------------------
+
+def phrase(s: State | TacticsView, a: Action) -> Phrase:
+    """``a`` in words, in a state or view where it can be taken: the one phrasing the log,
+    the menus, ``describe`` and the hints share."""
+    a = Action(*a)
+    k = a.kind
+    if k == rules.PLAY:
+        return w.phrase("Play ", card_word(s, a.card))
+    if k == rules.ACQUIRE:
+        top = " onto your deck" if a.option == 1 else ""
+        return w.phrase("Acquire ", card_word(s, a.card), top)
+    if k == rules.COMMAND:
+        if a.card == -1:
+            return w.phrase("Command a new Cultist at ", cell_word(s, a.option))
+        return w.phrase("Command ", unit_word(s, a.card))
+    if k == rules.TREASURE:
+        return w.phrase("Play ", treasure_word(s, a.card), " on ", unit_word(s, a.option))
+    if k == rules.SWITCH:
+        return w.phrase("Hand the turn to your partner")
+    if k == rules.END:
+        return w.phrase("End turn")
+    if k == rules.DEPLOY:
+        return w.phrase("Deploy at ", cell_word(s, a.option))
+    if k == rules.MOVE:
+        return w.phrase("Move to ", cell_word(s, a.option))
+    if k == rules.ATTACK:
+        if a.card == -1:
+            return w.phrase("Attack every enemy in range (Area)")
+        return w.phrase("Attack ", unit_word(s, a.card))
+    if k == rules.DONE:
+        return w.phrase("Done commanding")
+    if k == rules.DECLINE:
+        d = pending(s)
+        if d is not None and d.kind == "react":
+            return w.phrase("Pass (no Treasure)")
+        return w.phrase("Decline (do nothing)")
+    if k == rules.CHOOSE:
+        return _answer(s, a)
+    return w.phrase(f"{k} {a.card} {a.option}")
+
+
+def question(s: State | TacticsView, d: Decision) -> Phrase:
+    """What the decision ``d`` asks, the asking card in front:
+    ``Kor, the Ferromancer: move which of your portals?``."""
+    asked = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    if d.source >= 0:
+        return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
+    return w.capitalized(w.phrase(asked))
+
+
+def describe(s: State | TacticsView, a: Action) -> str:
+    """One short line for the log, the hint panel and replays."""
+    return plain(phrase(s, a))
+
+
+__all__ = ["ANSWERS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
+           "describe", "pending", "phrase", "question", "treasure_word", "unit_labels",
+           "unit_name", "unit_word", "value_kind"]

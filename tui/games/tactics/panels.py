@@ -1,0 +1,210 @@
+"""The panels of the Tactics table, each drawn from the engine's view: the map's picture,
+the status line, the side panel (Honor, your units, Treasures), the center row and piles,
+the hand line, the detail of the hex under the cursor and what a line of sight shows.
+
+Pure functions of the view (and the legal actions, for what is live): the screen puts
+their text into its widgets. Unit numbers are the view's ``stats``, shrine holders and
+sight paths come from ``core.tactics.field``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from core.contract import Action
+from core.tactics.field import shrine_sides
+from core.tactics.menus import seat_units
+from core.tactics.rules import ACQUIRE, COMMAND, PLAY
+from core.tactics.scenarios import victory_short
+from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
+from core.tactics.view import TacticsView
+from core.tactics.words import cell_name, unit_name
+from tui import theme
+from tui.games.tactics import text as tt
+from tui.games.tactics.picture import MapPicture, UnitMark
+from tui.screens.table import possessive
+
+ROW_COLUMNS = 3  # center-row cards per line
+GREY = "#8a8f9e"  # what cannot be acquired or called now
+LABEL = "#9aa3c0"  # zone labels
+
+
+def map_picture(v: TacticsView, labels: dict[int, str]) -> MapPicture:
+    """The battlefield as the map draws it: terrain, owners, tokens and every unit on it."""
+    tokens: dict[int, str] = {}
+    if v.turret[0] >= 0:
+        tokens[v.turret[0]] = "turret"
+    if v.ring[0] >= 0:
+        tokens[v.ring[0]] = "faerie_ring"
+    active = v.cmd.unit if v.cmd is not None else -1
+    marks = [UnitMark(row.cell, v.side_of[row.seat], labels.get(u, "??"), row.damage,
+                      v.stats[u].defense, bool(row.exhausted), u == active)
+             for u, row in enumerate(v.units) if row.cell >= 0 and row.seat >= 0]
+    return MapPicture(
+        map=v.map, terrain=v.terrain, portal_side=v.portal_side, shrine_side=shrine_sides(v),
+        beacon_side=v.beacon, treasure=frozenset(v.face_down), tokens=tokens,
+        units=tuple(marks))
+
+
+def status_line(v: TacticsView, round_no: int) -> Text:
+    """``Turn 3  Blue: Your turn  ◆2 Runes  ▲4 Power  ▸ Tyranyx  · Scenario``."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append(f" Turn {round_no} ", style="bold reverse")
+    if v.phase == "draft":
+        out.append(" Champion Draft ", style="bold")
+    else:
+        side = v.side_of[v.current]
+        cur = v.seats[v.current]
+        out.append(f" {tt.side_label(side)}: ", style=f"bold {tt.side_color(side)}")
+        out.append(f"{possessive(cur.name)} turn ", style="bold")
+        out.append(f" {theme.RUNE}{cur.runes} Runes", style=theme.RUNE_COLOR)
+        out.append(f"  {theme.POWER}{cur.power} Power", style=theme.POWER_COLOR)
+    if v.cmd is not None:
+        out.append(f"  ▸ {unit_name(v, v.cmd.unit)}", style="bold")
+    out.append(f"  · {v.scen.name}", style="dim")
+    return out
+
+
+def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str]) -> Text:
+    """The goal, Honor per side, ``seat``'s units with their numbers and constructs, its
+    Treasures (``hidden`` during a hand-over) and how many the others hold."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append(f"{theme.HONOR} {victory_short(v.scen)}\n", style=f"bold {theme.HONOR_COLOR}")
+    for side, name in enumerate(tt.side_names(v)):
+        turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
+        out.append(turn, style="bold")
+        out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
+        out.append(f"{name[:20]:<20}")
+        out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+    me = v.seats[seat]
+    out.append(f"{possessive(me.name)} units", style=f"bold {LABEL}")
+    out.append("  Str/Def/Spd\n", style="dim")
+    units = seat_units(v, seat)
+    for u in units:
+        out.append_text(roster_line(v, u, labels))
+        out.append("\n")
+        card = v.units[u].card
+        gear = tt.gear_names(v, card)
+        if gear and u == v.card_units[card][0]:
+            out.append(f"    + {gear}\n", style=tt.GEAR_COLOR)
+    if not units:
+        out.append("  none yet\n", style="dim")
+    out.append("Treasures ", style=f"bold {theme.HONOR_COLOR}")
+    held = me.treasures if not hidden else None
+    if held is None:
+        out.append("hidden", style="dim")
+    elif held:
+        out.append(", ".join(v.tdefs[t].name for t in held))
+    else:
+        out.append("none", style="dim")
+    for i, other in enumerate(v.seats):
+        if i == seat:
+            continue
+        # A partner's Treasures are face up to the team, not during a hand-over.
+        face_up = other.treasures if not hidden else None
+        out.append(f"\n {other.name[:12]}: ", style="dim")
+        out.append(", ".join(v.tdefs[t].name for t in face_up) if face_up
+                   else str(other.treasure_count), style="" if face_up else "dim")
+    return out
+
+
+def roster_line(v: TacticsView, u: int, labels: dict[int, str]) -> Text:
+    """``● Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
+    row = v.units[u]
+    st = v.stats[u]
+    line = Text(no_wrap=True, overflow="ellipsis")
+    mark, mark_style = tt.state_mark(v, u)
+    line.append(f"{mark} ", style=mark_style)
+    line.append(f"{labels.get(u, '??'):<2} ", style="dim" if row.exhausted else "bold")
+    # The label already tells Cultists apart: the line names the figure's card.
+    name = v.cultist_def.name if row.card < 0 else unit_name(v, u)
+    line.append(f"{name[:12]:<12} ", style="dim" if row.exhausted else "")
+    line.append(f"{st.strength}/{st.defense}/{st.speed}")
+    line.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
+    if row.damage:
+        line.append(f" -{row.damage}", style="bold #ff5f5f")
+    return line
+
+
+def row_panel(v: TacticsView, legal: list[Action], width: int, seat: int) -> Text:
+    """The center row in columns (what can be acquired now bright), then the piles, the
+    Cultist that can be called and the center deck."""
+    buyable = {a.card for a in legal if a.kind == ACQUIRE}
+    column = max(20, width // ROW_COLUMNS)
+    lines: list[Text] = []
+    for start in range(0, len(v.row), ROW_COLUMNS):
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for i in range(start, min(start + ROW_COLUMNS, len(v.row))):
+            uid = v.row[i]
+            cell = Text(f"{i + 1} ", style="dim")
+            if uid < 0:
+                cell.append("(empty)", style="dim")
+            else:
+                card = v.cards[uid]
+                cell.append_text(tt.card_line(card) if uid in buyable
+                                 else Text(tt.card_line(card).plain, style=GREY))
+            cell.truncate(column - 1, overflow="ellipsis", pad=True)
+            line.append_text(cell)
+            line.append(" ")
+        lines.append(line)
+    piles = Text(no_wrap=True, overflow="ellipsis")
+    for label, pile, key in (("Mystic", v.mystics, MYSTIC_PILE),
+                             ("Heavy Inf.", v.heavies, HEAVY_PILE)):
+        style = "bold" if key in buyable else GREY
+        if pile:
+            piles.append(f"{label} {v.cards[pile[-1]].cost}{theme.RUNE} ({len(pile)})",
+                         style=style)
+        else:
+            piles.append(f"{label} (none left)", style=style)
+        piles.append(" · ", style="dim")
+    cult = v.cultist_def
+    can_call = any(a.kind == COMMAND and a.card == -1 for a in legal)
+    piles.append(f"Cultist {theme.POWER}{cult.command} {cult.strength}/{cult.defense}/"
+                 f"{cult.speed}", style="bold" if can_call else GREY)
+    reserve = sum(1 for u in v.cultists[seat] if v.units[u].cell < 0)
+    piles.append(f" ({reserve} in reserve)", style="dim")
+    piles.append(f" · deck {v.center_count}", style="dim")
+    return Text("\n").join([*lines, piles])
+
+
+def hand_line(v: TacticsView, seat: int, hidden: bool, legal: list[Action]) -> Text:
+    """``Hand (5) Apprentice ×4 · Militia · deck 5 · discard 0``, playable cards bright."""
+    me = v.seats[seat]
+    playable = {a.card for a in legal if a.kind == PLAY}
+    text = tt.hand_text(v, None if hidden else me.hand, me.hand_count, playable)
+    text.append(f" · deck {me.deck_count} · discard {len(me.discard)}", style="dim")
+    return text
+
+
+def detail_text(v: TacticsView, cell: int, hex_words: str, names: Sequence[str]) -> Text:
+    """The hex under the cursor: its name, the unit on it in full, then what the map says
+    of it (``hex_words``)."""
+    out = Text()
+    out.append(f"{cell_name(v, cell)} ", style="bold")
+    u = v.occupant[cell]
+    if u >= 0:
+        out.append_text(tt.unit_detail(v, u, names))
+        out.append("\n")
+    out.append(hex_words, style="dim")
+    return out
+
+
+def sight_text(v: TacticsView, source: int, target: int, seen: bool) -> Text:
+    """What ``l`` found: whether unit ``source`` sees the hex ``target`` and how far it is."""
+    start = v.units[source].cell
+    far = v.map.distance(start, target)
+    if seen:
+        said = Text(f"{unit_name(v, source)} sees {cell_name(v, target)}, {far} hexes "
+                    "away (• on the map).", style="bold #ffd54f")
+    else:
+        said = Text(f"No line of sight from {unit_name(v, source)} to "
+                    f"{cell_name(v, target)} ({far} hexes away).", style="bold #ff8a65")
+    said.no_wrap = True
+    said.overflow = "ellipsis"
+    return said
+
+
+__all__ = ["detail_text", "hand_line", "map_picture", "roster_line", "row_panel",
+           "side_panel", "sight_text", "status_line"]
