@@ -10,11 +10,13 @@ from ai.firepeak import evaluation as ev
 from ai.hint import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
-from core.firepeak.cards import BASE_POWER, CLAN_NAMES, CREATURES, SPELLS
+from core.firepeak.cards import SPELLS
 from core.firepeak.pattern import EMPTY, MINIONS, SIZE, WIZARD, WIZARD_MINIONS
 from core.firepeak.state import DUNGEON, GUARD, State
-from core.firepeak.view import FirepeakView, describe
+from core.firepeak.view import FirepeakView
+from core.firepeak.words import phrase, spot_name
 from core.rng import Rng
+from core.words import lowered, plain
 
 _DECISION_WHY = {
     "component": "the creature you will miss least",
@@ -32,6 +34,7 @@ _DECISION_WHY = {
 
 
 def firepeak_hint(view: FirepeakView, legal: list[Action]) -> Hint:
+    """The planner's pick for the decision in ``view``, with a one-line reason."""
     if not legal:
         raise ValueError("there is no decision to hint: no legal actions")
     from ai.firepeak.planner import FirepeakPlannerBot
@@ -43,14 +46,6 @@ def firepeak_hint(view: FirepeakView, legal: list[Action]) -> Hint:
 
 def _filled(s: State, seat: int) -> int:
     return sum(u != EMPTY for u in s.players[seat].pattern)
-
-
-def _creature(uid: int) -> str:
-    c = CREATURES[uid]
-    clan = CLAN_NAMES.get(c.clan, c.clan)
-    for article in ("The ", "the "):
-        clan = clan.removeprefix(article)
-    return f"{c.name} (Power {BASE_POWER[uid]} {clan})"
 
 
 def _pct(p: float) -> str:
@@ -67,8 +62,8 @@ def _turn_reason(s: State, me: int, a: Action) -> str:
         if not open_:
             return f"a new creature for your Guard or Dungeon, {filled}"
         fit = ev.recruit_fit(s, me, a.card)
-        where = " or ".join(str(q) for q in open_)
-        return f"{_pct(fit)} of the draws fit Position {where}, {filled}"
+        where = " or ".join(spot_name(q) for q in open_)
+        return f"{_pct(fit)} of the draws fit {where}, {filled}"
     if k == "capture":
         dseat, dloc = divmod(a.option, 10)
         win, _, lose = ev.duel_odds(ev.capture_diff(s, me, a.card, dseat, dloc))
@@ -78,7 +73,7 @@ def _turn_reason(s: State, me: int, a: Action) -> str:
     if k == "brainwash":
         p = ev.brainwash_odds(s, me, a.card)
         fits = board.open_positions(s, me, a.card)
-        where = f"fits Position {fits[0]}" if fits else "goes to your Guard"
+        where = f"fits {spot_name(fits[0])}" if fits else "goes to your Guard"
         return f"{_pct(p)} to succeed, {where}, {filled}"
     if k == "rescue":
         win, _, lose = ev.duel_odds(ev.rescue_diff(s, me, a.card, a.option))
@@ -102,16 +97,13 @@ def _decision_reason(s: State, me: int, a: Action) -> str:
     if d is None:
         return ""
     if k == "place":
-        uid = d.source
-        if uid < 0:
+        if d.source < 0:
             return ""
         if a.card == DUNGEON:
-            return f"{_creature(uid)} fits nowhere useful now; keeps Positions open for " \
-                   f"likely draws"
+            return "it fits nowhere useful now; keeps Positions open for likely draws"
         if a.card == GUARD:
-            return f"{_creature(uid)} guards your Dungeon, {_filled(s, me)} of {SIZE} filled"
-        return f"a {_creature(uid)} fits Position {a.card}, {_filled(s, me) + 1} of {SIZE} " \
-               f"filled"
+            return f"it guards your Dungeon, {_filled(s, me)} of {SIZE} filled"
+        return f"it fits there, {_filled(s, me) + 1} of {SIZE} filled"
     if k in ("move_up", "remove"):
         slots = s.players[d.seat].pattern[:]
         if k == "move_up":
@@ -125,10 +117,12 @@ def _decision_reason(s: State, me: int, a: Action) -> str:
 
 
 def reason(view: FirepeakView, action: Action, plan: tuple[Action, ...]) -> str:
-    """'Recruit under your Wizard: 62 % of the draws fit Position 0 or 1, 6 of 9 filled'."""
+    """'Recruit under the Wizard: 62 % of the draws fit Tier 1 · left or Tier 1 · right, 6 of
+    9 filled, then place the new creature in Tier 1 · left': the action's phrase, why, and
+    the next step of the plan in its own phrase."""
     s = ev.deal_world(view, Rng.stream(HINT_SEED, "hint:firepeak"))
     me = view.seat
-    head = describe(view, action)
+    head = plain(phrase(view, action))
     if view.pending is not None:
         why = _decision_reason(s, me, action)
     else:
@@ -137,7 +131,5 @@ def reason(view: FirepeakView, action: Action, plan: tuple[Action, ...]) -> str:
         head += f": {why}"
     rest = [a for a in plan[1:] if a.kind != "end"]
     if rest:
-        then = describe(view, rest[0]).replace("a hidden creature", "the new creature")
-        head += ", then " + then[:1].lower() + then[1:]
+        head += ", then " + plain(lowered(phrase(view, rest[0])))
     return head
-

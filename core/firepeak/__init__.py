@@ -19,7 +19,8 @@ from core.firepeak.state import (
     restore,
     snapshot,
 )
-from core.firepeak.view import FirepeakView, checksum, describe, determinize, view
+from core.firepeak.view import FirepeakView, checksum, determinize, view
+from core.firepeak.words import describe
 from core.rng import Rng
 
 NAME = "firepeak"

@@ -9,6 +9,7 @@ never below 0. Auras only reach pattern Positions, so a Guard ignores them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from core.firepeak import pattern as pt
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, WIZARDS
@@ -25,17 +26,34 @@ def wizard_clan(s: State, seat: int) -> str:
     return WIZARDS[s.players[seat].wizard].clan
 
 
+class Seat(Protocol):
+    """What effective Power reads of a seat: a ``state.Player`` or a ``view.PlayerView``."""
+
+    @property
+    def wizard(self) -> int: ...
+
+    @property
+    def auras(self) -> Sequence[int]: ...
+
+    @property
+    def circle(self) -> int: ...
+
+
 def power_at(s: State, seat: int, uid: int, loc: int) -> int:
     """Effective Power of creature ``uid`` controlled by ``seat`` at ``loc`` (0..8, GUARD)."""
+    return power_for(s.players[seat], s.ench.get(uid), uid, loc)
+
+
+def power_for(pl: Seat, spells_on: Sequence[int] | None, uid: int, loc: int) -> int:
+    """Effective Power of creature ``uid`` at ``loc`` (0..8, GUARD) of seat ``pl``, carrying
+    the enchantments ``spells_on`` (a state and a view both ask this)."""
     p = BASE_POWER[uid]
-    pl = s.players[seat]
     clan = CLAN_OF[uid]
     wclan = WIZARDS[pl.wizard].clan
     if clan == wclan:
         p += 1
-    e = s.ench.get(uid)
-    if e:
-        for sp in e:
+    if spells_on:
+        for sp in spells_on:
             p += SPELLS[sp].power
     if loc < SIZE:
         auras = pl.auras
@@ -51,6 +69,12 @@ def power_at(s: State, seat: int, uid: int, loc: int) -> int:
                 and (not d.power_tier or (loc < SIZE and pt.tier(loc) == d.power_tier)):
             p += d.power
     return p if p > 0 else 0
+
+
+def defence_bonus(loc: int, clan: str, clan_powers: bool) -> int:
+    """What a defender adds to its Capture total for where it stands and what it is: +1 in
+    Tier 1, +1 for Gaia's Children when Clan Powers are in play."""
+    return int(loc in TIER1) + int(clan_powers and clan == "gaias_children")
 
 
 def powers(s: State, seat: int, slots: Sequence[int]) -> list[int]:

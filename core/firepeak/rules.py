@@ -26,6 +26,8 @@ a spell's extra of that kind), then one of the two, then an extra "any action".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.contract import Action, Event, Outcome, checked
 from core.firepeak import board
 from core.firepeak import effects as fx
@@ -45,8 +47,7 @@ EXTRA_FOR = {"recruit": "recruit", "capture": "capture", "brainwash": "brainwash
 
 # --- paying for actions ----------------------------------------------------------------------
 
-def _night_wing_involved(s: State, a: Action) -> bool:
-    slots = s.players[s.current].pattern
+def _night_wing_involved(slots: Sequence[int], a: Action) -> bool:
     uids = [slots[a.card]]
     if a.kind == "swap":
         uids.append(slots[a.option])
@@ -56,15 +57,23 @@ def _night_wing_involved(s: State, a: Action) -> bool:
 def action_source(s: State, a: Action) -> str | None:
     """What pays for turn action ``a``: 'night_wing', an extra kind, 'action', 'any', or None."""
     t = s.turn
-    if a.kind in ("move", "swap") and s.clan_powers and not t.night_wing_used \
-            and _night_wing_involved(s, a):
+    return paid_by(a, t.actions_left, t.bonus, s.clan_powers and not t.night_wing_used,
+                   s.players[s.current].pattern)
+
+
+def paid_by(a: Action, actions_left: int, bonus: Sequence[str], night_wing_free: bool,
+            slots: Sequence[int]) -> str | None:
+    """What pays for turn action ``a`` given what the turn has left (a state and a view
+    both ask): ``night_wing_free`` when the Night Wing power is in play and still unused,
+    ``slots`` the mover's pattern."""
+    if a.kind in ("move", "swap") and night_wing_free and _night_wing_involved(slots, a):
         return "night_wing"
     extra = EXTRA_FOR.get(a.kind)
-    if extra is not None and extra in t.bonus:
+    if extra is not None and extra in bonus:
         return extra
-    if t.actions_left > 0:
+    if actions_left > 0:
         return "action"
-    if "any" in t.bonus:
+    if "any" in bonus:
         return "any"
     return None
 
@@ -330,10 +339,7 @@ def _capture(s: State, a: Action, ev: list[Event]) -> None:
         + board.spell_mods(s, seat, att, a.card, "attack") + s.turn.rolls[0]
     defend = fx.die(s, dseat, dfd, ev) + board.power_at(s, dseat, dfd, dloc) \
         + board.spell_mods(s, dseat, dfd, dloc, "defend")
-    if dloc in board.TIER1:
-        defend += 1
-    if s.clan_powers and CLAN_OF[dfd] == "gaias_children":
-        defend += 1
+    defend += board.defence_bonus(dloc, CLAN_OF[dfd], s.clan_powers)
     if attack > defend:
         fx.take(s, dseat, dloc, ev)
         s.players[seat].dungeon.append(dfd)

@@ -1,9 +1,11 @@
-"""What one seat may see, rebuilding a plausible full state from it, and action text.
+"""What one seat may see, and rebuilding a plausible full state from it.
 
 Public: patterns, Guards, Wizards, auras, enchantments, circles, both discard piles, the
-counts of every hidden pile. Private: Dungeons and Spellbooks (their owner sees them),
-the order of the Recruitment and Research decks, a just-recruited creature (its drawer
-sees it). A Brainwash reveals only the announced Power (``announced_power``).
+counts of every hidden pile, and each creature's effective Power in play. Private: Dungeons
+and Spellbooks (their owner sees them), the order of the Recruitment and Research decks, a
+just-recruited creature (its drawer sees it). A Brainwash reveals only the announced Power
+(``announced_power``). Seat -1 is nobody's: its view is the public table alone (for a log
+every player at the keyboard reads). The actions in words are in ``words``.
 """
 
 from __future__ import annotations
@@ -13,20 +15,11 @@ from array import array
 from dataclasses import dataclass
 from typing import Any
 
-from core.contract import Action
 from core.firepeak import board
 from core.firepeak import effects as fx
-from core.firepeak.cards import (
-    BASE_POWER,
-    CLAN_NAMES,
-    CREATURES,
-    N_CREATURES,
-    N_SPELLS,
-    SPELLS,
-    WIZARDS,
-)
-from core.firepeak.pattern import EMPTY, WIZARD
-from core.firepeak.state import DUNGEON, GUARD, Decision, Player, State, Turn, blank_state
+from core.firepeak.cards import BASE_POWER, SPELLS
+from core.firepeak.pattern import EMPTY
+from core.firepeak.state import GUARD, Decision, Player, State, Turn, blank_state
 from core.rng import Rng
 
 # Decisions whose choices are cards only the decider may see.
@@ -48,8 +41,18 @@ class PlayerView:
     dungeon_count: int
     spellbook: tuple[int, ...] | None
     spellbook_count: int
-    power: int
+    power: int  # the pattern's total effective Power
     turns: int
+    powers: tuple[int, ...]  # effective Power per Position (0 where empty)
+    guard_power: int
+
+    def at(self, loc: int) -> int:
+        """The creature at ``loc`` (a Position or GUARD), EMPTY if none."""
+        return self.guard if loc == GUARD else self.pattern[loc]
+
+    def power_at(self, loc: int) -> int:
+        """Effective Power of the creature at ``loc`` (a Position or GUARD), 0 if none."""
+        return self.guard_power if loc == GUARD else self.powers[loc]
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,12 @@ class FirepeakView:
 
     @property
     def me(self) -> PlayerView:
+        """The viewer's own seat."""
         return self.players[self.seat]
+
+    def spells_on(self, uid: int) -> tuple[int, ...]:
+        """The enchantments on creature ``uid`` (none if it has none)."""
+        return next((spells for u, spells in self.ench if u == uid), ())
 
 
 def _hidden_source(s: State, d: Decision, seat: int) -> bool:
@@ -97,16 +105,19 @@ def _hidden_source(s: State, d: Decision, seat: int) -> bool:
 
 
 def view(s: State, seat: int) -> FirepeakView:
+    """The table as ``seat`` may see it (-1: the public table alone)."""
     players = []
     for i, p in enumerate(s.players):
         mine = i == seat
+        powers = tuple(board.powers(s, i, p.pattern))
         players.append(PlayerView(
             name=s.options["names"][i], seat_kind=s.options["seats"][i], wizard=p.wizard,
             pattern=tuple(p.pattern), guard=p.guard, auras=tuple(p.auras), circle=p.circle,
             dungeon=tuple(p.dungeon) if mine else None, dungeon_count=len(p.dungeon),
             spellbook=tuple(p.spellbook) if mine else None,
-            spellbook_count=len(p.spellbook),
-            power=board.pattern_power(s, i) if s.players else 0, turns=s.turns_taken[i]))
+            spellbook_count=len(p.spellbook), power=sum(powers), turns=s.turns_taken[i],
+            powers=powers,
+            guard_power=board.power_at(s, i, p.guard, GUARD) if p.guard != EMPTY else 0))
     d = s.pending
     held_hidden = s.held != EMPTY and s.current != seat
     announced = -1
@@ -281,104 +292,3 @@ def checksum(s: State) -> int:
     crc = zlib.crc32(array("q", flat).tobytes())
     extra = repr((t.bonus, None if d is None else d.kind, s.work))
     return zlib.crc32(extra.encode(), crc)
-
-
-# --- text ------------------------------------------------------------------------------------
-
-def creature_name(uid: int) -> str:
-    return CREATURES[uid].name if 0 <= uid < N_CREATURES else "a hidden creature"
-
-
-def spell_name(uid: int) -> str:
-    return SPELLS[uid].name if 0 <= uid < N_SPELLS else "?"
-
-
-def loc_name(loc: int) -> str:
-    if loc == GUARD:
-        return "Guard"
-    if loc == DUNGEON:
-        return "Dungeon"
-    if loc == WIZARD:
-        return "Wizard"
-    return f"Position {loc}"
-
-
-def _at(sv: State | FirepeakView, seat: int, loc: int) -> str:
-    if not 0 <= seat < len(sv.players):
-        return "?"
-    p = sv.players[seat]
-    if loc == GUARD:
-        return creature_name(p.guard) + " (Guard)"
-    if 0 <= loc < len(p.pattern):
-        return f"{creature_name(p.pattern[loc])} at {loc}"
-    return "?"
-
-
-def _name(sv: State | FirepeakView, seat: int) -> str:
-    names = sv.options["names"]
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def describe(sv: State | FirepeakView, a: Action) -> str:
-    """One short line for the log, the hint panel and replays."""
-    a = Action(*a)
-    seat = sv.to_move if sv.to_move is not None else 0
-    k, c, o = a.kind, a.card, a.option
-    if k == "recruit":
-        return "Recruit under your Wizard" if c == WIZARD else f"Recruit under {_at(sv, seat, c)}"
-    if k == "capture":
-        return f"Capture {_at(sv, o // 10, o % 10)} ({_name(sv, o // 10)}) with " \
-               f"{_at(sv, seat, c)}"
-    if k == "brainwash":
-        return f"Brainwash {creature_name(c)} (Power {BASE_POWER[c]})" \
-            if 0 <= c < N_CREATURES else "Brainwash"
-    if k == "rescue":
-        return f"Rescue from {_name(sv, o)}'s Dungeon with {_at(sv, seat, c)}"
-    if k == "move":
-        return f"Move {_at(sv, seat, c)} to {loc_name(o)}"
-    if k == "swap":
-        return f"Swap {_at(sv, seat, c)} and {_at(sv, seat, o)}"
-    if k == "imprison":
-        return f"Imprison {_at(sv, seat, c)}"
-    if k == "cast":
-        return f"Cast {spell_name(c)}"
-    if k == "research":
-        return f"Research with {creature_name(c)} and {creature_name(o)}"
-    if k == "end":
-        return "End turn"
-    return _describe_answer(sv, a)
-
-
-def _describe_answer(sv: State | FirepeakView, a: Action) -> str:
-    k, c = a.kind, a.card
-    if k == "discard_spell":
-        return f"Discard {spell_name(c)}"
-    if k == "place":
-        return f"Place it: {loc_name(c)}"
-    if k == "move_up":
-        return f"Move the Leaderless creature at {c // 10} up to {c % 10}"
-    if k == "remove":
-        return f"Remove the creature at {loc_name(c)} to the discard pile"
-    if k in ("rescue_pick", "dungeon_pick", "component", "salvage"):
-        return {"rescue_pick": "Rescue", "dungeon_pick": "Pick", "component": "Discard",
-                "salvage": "Take back"}[k] + f" {creature_name(c)}"
-    if k == "aura":
-        return f"Aura on {_name(sv, c // 10)}'s Position {c % 10}"
-    if k in ("enchant", "bind"):
-        return f"Target {_at(sv, c // 10, c % 10)} ({_name(sv, c // 10)})"
-    if k == "opponent":
-        return f"Target {_name(sv, c)}"
-    if k == "dispel":
-        return f"Unravel {spell_name(c)}"
-    if k == "tremor":
-        seat, rest = divmod(c, 100)
-        return f"Shake {_name(sv, seat)}'s Positions {rest // 10} and {rest % 10}"
-    return f"{k} {c}"
-
-
-def clan_name(clan: str) -> str:
-    return CLAN_NAMES.get(clan, clan)
-
-
-def wizard_name(index: int) -> str:
-    return WIZARDS[index].name

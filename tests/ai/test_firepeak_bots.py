@@ -22,6 +22,7 @@ from core.contract import Action  # noqa: E402
 from core.firepeak import effects as fx  # noqa: E402
 from core.firepeak.pattern import EMPTY  # noqa: E402
 from core.firepeak.state import DUNGEON, GUARD, State  # noqa: E402
+from core.firepeak.words import describe  # noqa: E402
 
 SMART = ("greedy", "planner")
 
@@ -290,6 +291,7 @@ def test_hints_are_deterministic_and_legal() -> None:
             assert first == again
             assert first.action in legal and first.plan[0] == first.action
             assert first.reason and "\n" not in first.reason
+            assert first.reason.startswith(describe(F.view(s, seat), first.action))
             seen += 1
         F.apply(s, bots[seat].choose(F.view(s, seat), legal))
         step += 1

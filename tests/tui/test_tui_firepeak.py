@@ -10,10 +10,14 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 import core.firepeak as F
+from core.contract import Action
 from core.firepeak.state import DUNGEON, GUARD
+from core.firepeak.words import question
+from core.words import plain
 from tui.app import AscendApp
+from tui.games.firepeak.panels import KEY_OF
 from tui.games.firepeak.pattern import PatternView
-from tui.games.firepeak.screen import KEY_OF, FirepeakScreen
+from tui.games.firepeak.screen import FirepeakScreen
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
@@ -22,6 +26,7 @@ from tui.screens.passing import PassScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.session import GameSession
+from tui.widgets.panels import LogView
 
 SIZE = (80, 24)
 
@@ -84,13 +89,20 @@ async def test_firepeak_turn_save_continue(save_dir: Path) -> None:
         # Recruit under the Wizard and place the creature in the pattern.
         await pilot.press(KEY_OF["recruit"])
         assert isinstance(app.screen, ChoiceScreen)
-        assert "Under your Wizard" in str(app.screen.options[0])
+        assert str(app.screen.options[0]) == "Recruit under the Wizard"
+        assert str(app.screen.options[0]) == F.describe(state, session.legal()[0])
         await pilot.press("enter")
         await pilot.pause()
         pending = state.pending
         assert pending is not None and pending.kind == "place" and pending.seat == 0
         assert isinstance(app.screen, ChoiceScreen)
         assert pending.choices[0] not in (GUARD, DUNGEON)
+        # The engine's question is the title, its phrase of each answer an entry.
+        assert app.screen.title_text == plain(question(state, pending))
+        assert app.screen.title_text.endswith(": where does it go?")
+        assert [str(o).startswith(F.describe(state, Action("place", c)))
+                for o, c in zip(app.screen.options, pending.choices, strict=True)] \
+            == [True] * len(pending.choices)
         creature = pending.source
         await pilot.press("enter")
         await pilot.pause()
@@ -98,6 +110,19 @@ async def test_firepeak_turn_save_continue(save_dir: Path) -> None:
         pattern = table.query_one(PatternView)
         assert pattern.data is not None and creature in pattern.data.slots
         assert state.turn.actions_left == 1
+        log = [strip.text.strip() for strip in table.query_one(LogView).lines]
+        assert "You: recruit under the Wizard" in log
+
+        # Every action in one list, each said as the engine says it; escape leaves it.
+        await pilot.press("a")
+        assert isinstance(app.screen, ChoiceScreen)
+        legal = session.legal()
+        assert len(app.screen.options) == len(legal)
+        assert all(str(o).startswith(F.describe(state, a))
+                   for o, a in zip(app.screen.options, legal, strict=True))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
 
         # End the turn (one action left: asked first); the bot plays its whole turn.
         await pilot.press(KEY_OF["end"])

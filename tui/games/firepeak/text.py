@@ -1,28 +1,25 @@
-"""Colours, names and labels for the Firepeak table (display only: no rules live here).
+"""Colours, names and labels for the Firepeak table, and the log's lines for what happened
+(display only: no rules live here).
 
-Positions are named the way a player points at them ("Tier 2 · middle"), creatures by
-name, clan and Power, spells by name, type and what they cost. Clan colours are exact
-xterm-256 entries, so the six clans stay apart on a 256-colour terminal.
+Actions and questions are put into words by the engine (``core.firepeak.words``); here they
+are coloured (``line``: a creature in its clan's colour, a spell in the spell colour).
+Creatures are shown by name, clan and Power, spells by name, type and what they cost. Clan
+colours are exact xterm-256 entries, so the six clans stay apart on a 256-colour terminal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
-from core.firepeak.cards import (
-    CLAN_NAMES,
-    CREATURES,
-    N_CREATURES,
-    N_SPELLS,
-    SPELLS,
-    WIZARDS,
-    Component,
-)
-from core.firepeak.pattern import TIER_SIZES
-from core.firepeak.state import DUNGEON, GUARD
+from core.contract import Event
+from core.firepeak import words
+from core.firepeak.cards import CREATURES, N_CREATURES, N_SPELLS, SPELLS, WIZARDS, Component
+from core.words import Phrase, Word
+from tui.words import styled
 
-WIZARD_LOC = -1
-POWER = "▲"
+POWER = words.POWER
 AURA_MARK = "◈"
 ENCH_MARK = "✦"
 DIE = "⚄"
@@ -41,26 +38,16 @@ SPELL_COLOR = "#d7afff"
 TYPE_LABEL = {"instant": "Instant", "aura": "Aura", "enchantment": "Enchantment",
               "circle": "Circle"}
 
-_SIDES = {2: ("left", "right"), 3: ("left", "middle", "right"),
-          4: ("far left", "left", "right", "far right")}
-POSITION_NAMES: tuple[str, ...] = tuple(
-    f"Tier {t + 1} · {side}" for t, n in enumerate(TIER_SIZES) for side in _SIDES[n])
 
 
 def loc_label(loc: int) -> str:
     """``Tier 2 · middle``, ``Guard``, ``Dungeon`` or ``Wizard`` for a location number."""
-    if loc == GUARD:
-        return "Guard"
-    if loc == DUNGEON:
-        return "Dungeon"
-    if loc == WIZARD_LOC:
-        return "Wizard"
-    return POSITION_NAMES[loc] if 0 <= loc < len(POSITION_NAMES) else f"location {loc}"
+    return words.spot_name(loc)
 
 
 def clan_label(clan: str) -> str:
     """The clan's printed name."""
-    return CLAN_NAMES.get(clan, clan)
+    return words.clan_name(clan)
 
 
 def clan_fg(clan: str) -> str:
@@ -78,7 +65,7 @@ def clan_cell(clan: str) -> str:
 
 def creature_name(uid: int) -> str:
     """The creature's name, or ``a hidden creature``."""
-    return CREATURES[uid].name if 0 <= uid < N_CREATURES else "a hidden creature"
+    return words.creature(uid).text
 
 
 def creature_text(uid: int, power: int | None = None, clan: bool = True,
@@ -127,7 +114,26 @@ def verb(name: str, third_person: str) -> str:
 
 def spell_name(uid: int) -> str:
     """The spell's name."""
-    return SPELLS[uid].name if 0 <= uid < N_SPELLS else "a spell"
+    return words.spell(uid).text
+
+
+def styler(w: Word) -> str:
+    """The style of a named piece of a phrase: a creature in its clan's colour, a spell in
+    the spell colour, a player in bold; what the reader may not see in italics."""
+    if w.kind in ("creature", "spell") and w.ref < 0:
+        return "italic"
+    if w.kind == "creature":
+        return f"bold {clan_fg(CREATURES[w.ref].clan)}"
+    if w.kind == "spell":
+        return f"bold {SPELL_COLOR}"
+    if w.kind == "seat":
+        return "bold"
+    return ""
+
+
+def line(phrase: Phrase, base: str = "") -> Text:
+    """A phrase of the engine's, coloured."""
+    return styled(phrase, styler, base)
 
 
 def component_text(comp: Component) -> str:
@@ -167,6 +173,25 @@ def spell_line(uid: int) -> Text:
     return out
 
 
+def spell_cost(uid: int) -> Text:
+    """`` · costs 1 creature of The Doombringers``: what follows a spell's name in a list."""
+    if not 0 <= uid < N_SPELLS:
+        return Text()
+    return Text(f" · costs {component_text(SPELLS[uid].component)}", style="dim")
+
+
+def spell_about(uid: int) -> Text:
+    """``Instant: Take one extra Capture this turn. …``: what the spell does, after its type
+    unless its text starts by naming it (``Aura on …``, ``Enchant …``)."""
+    if not 0 <= uid < N_SPELLS:
+        return Text()
+    d = SPELLS[uid]
+    label = TYPE_LABEL.get(d.type, d.type)
+    if d.text.lower().startswith(label.lower()[:5]):
+        return Text(d.text)
+    return Text.assemble((f"{label}: ", "italic"), d.text)
+
+
 def spell_text(uid: int) -> Text:
     """What the spell does, in its own words (for a list whose line already names it)."""
     return Text(SPELLS[uid].text if 0 <= uid < N_SPELLS else "")
@@ -178,3 +203,122 @@ def wizard_text(index: int) -> Text:
     out = Text(w.name, style=f"bold {clan_fg(w.clan)}")
     out.append(f" (+1 {clan_label(w.clan)})", style="dim")
     return out
+
+
+def poss(name: str) -> str:
+    """``your`` for "You", else ``Name's`` (for the middle of a sentence)."""
+    return words.possessive(name)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case."""
+    return text[:1].upper() + text[1:]
+
+
+# --- the log: what happened ------------------------------------------------------------------
+
+def event_line(e: Event, names: Sequence[str]) -> tuple[Text | str, str] | None:
+    """One indented log line for a notable event, with its style (None: not worth one);
+    ``names`` are the players' names by seat."""
+
+    def name_of(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    def whose_loc(seat: int, loc: int) -> str:
+        return f"{poss(name_of(seat))} {loc_label(loc)}"
+
+    k = e.kind
+    name = name_of(e.seat) if e.seat >= 0 else ""
+    creature = creature_name(e.card) if 0 <= e.card < N_CREATURES else "it"
+    spell = spell_name(e.card)
+
+    def says(third_person: str) -> str:
+        return verb(name, third_person)
+
+    if k == "roll":
+        what = f" for {creature}" if 0 <= e.card < N_CREATURES else ""
+        return f"  {DIE} {says('rolls')} {e.value}{what}", "#ffd54f"
+    if k == "captured":
+        return (f"  {says('wins')} by {e.value}: {creature} goes to {poss(name)} Dungeon",
+                "bold")
+    if k == "capture_lost":
+        return (f"  {says('loses')} by {e.value}: {creature} goes to the defender's "
+                "Dungeon", "bold")
+    if k in ("capture_tie", "rescue_tie"):
+        return "  A tie: nothing happens", ""
+    if k == "brainwash_failed":
+        return "  The Brainwash fails: the roll must beat the Power", ""
+    if k == "brainwash_won":
+        return "  The Brainwash works", "bold"
+    if k == "rescue_won":
+        return "  The Rescue succeeds", "bold"
+    if k == "rescue_lost":
+        return (f"  The Rescue fails: {creature} goes to {poss(name_of(e.value))} "
+                "Dungeon", "bold")
+    if k == "extra_action":
+        return f"  {says('gains')} {e.value} extra action{'s' if e.value > 1 else ''}", ""
+    if k == "last_card":
+        return "  The last creature is drawn: the game ends after this turn", "bold red"
+    if k == "place":
+        return f"  {creature} joins {whose_loc(e.seat, e.value)}", ""
+    if k == "guard":
+        return f"  {creature} becomes {poss(name)} Guard", ""
+    if k == "to_dungeon":
+        return f"  {says('puts')} the creature face down into {poss(name)} Dungeon", "dim"
+    if k == "no_room":
+        return "  There is no legal place for it: it stays in the Dungeon", ""
+    if k == "rescued":
+        return (f"  {says('takes')} a creature from {poss(name_of(e.value))} "
+                "Dungeon", "")
+    if k == "move_up":
+        return f"  {creature} moves up to {loc_label(e.value % 10)}", ""
+    if k == "removed":
+        return (f"  {creature} ({whose_loc(e.seat, e.value)}) is removed to the "
+                "discard pile", "")
+    if k == "spell_discarded":
+        return f"  {spell} is discarded", "dim"
+    if k == "component":
+        return f"  {says('discards')} {creature} as the component", "dim"
+    if k == "circle":
+        return f"  {spell_name(e.card)} becomes {poss(name)} circle", ""
+    if k == "aura":
+        return f"  {spell_name(e.card)} rests on {whose_loc(e.seat, e.value)}", ""
+    if k == "enchant":
+        return (f"  {spell_name(e.card)} enchants {poss(name)} "
+                f"{creature_name(e.value)}", "")
+    if k == "fizzle":
+        return f"  {spell_name(e.card)} finds nothing to act on", "dim"
+    if k == "unseated":
+        return f"  {creature} leaves {poss(name)} Guard for the Dungeon", ""
+    if k == "filched":
+        return f"  {says('takes')} a spell from {name_of(e.value)}", ""
+    if k == "purged":
+        return (f"  {creature} goes from {poss(name)} Dungeon to the discard pile", "")
+    if k == "raided":
+        return (f"  {says('moves')} a creature from {poss(name_of(e.value))} Dungeon "
+                f"into {poss(name)} Dungeon", "")
+    if k == "salvaged":
+        return f"  {says('takes')} {creature} back from the discard pile", ""
+    if k == "dispelled":
+        return f"  {spell_name(e.card)} is unravelled", ""
+    if k == "tremor":
+        a, b = divmod(e.value, 10)
+        return (f"  {capital(poss(name))} {loc_label(a)} and {loc_label(b)} "
+                "trade places", "")
+    if k == "bound":
+        return (f"  {creature} goes from {poss(name_of(e.value))} pattern to "
+                f"{poss(name)} Dungeon", "")
+    if k == "draw_spell":
+        return f"  {says('draws')} a spell", "dim"
+    if k == "research_reshuffle":
+        return "  The spell discards become the new Research deck", "dim"
+    if k == "recruit_reshuffle":
+        return (f"  The creature discards become a new Recruitment deck ({e.value})",
+                "bold")
+    if k == "pattern_complete":
+        return f"  {says('completes')} the pattern!", "bold #ffd54f"
+    if k == "start_turn":
+        return f"── {capital(poss(name))} turn ──", "bold"
+    if k == "game_over":
+        return "── Game over ──", "bold"
+    return None
