@@ -14,12 +14,22 @@ so a typo in content never reaches a game as a silently ignored effect.
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import Any, Protocol, cast
+from importlib.machinery import SourceFileLoader, SourcelessFileLoader
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    # importlib.resources costs several milliseconds of start-up (it brings tempfile, shutil
+    # and the compression modules along), so it is imported only where it is really used.
+    from importlib.resources.abc import Traversable
+
+    class Source(Traversable, Hashable, Protocol):
+        """A content file or folder: a packaged resource or a ``pathlib.Path`` (tests read
+        broken copies from a temporary folder). Hashable, so a loader can cache per source."""
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -70,22 +80,24 @@ def one_of(options: Iterable[object]) -> str:
 # --- files ----------------------------------------------------------------------------------
 
 
-class Source(Traversable, Hashable, Protocol):
-    """A content file or folder: a packaged resource or a ``pathlib.Path`` (tests read broken
-    copies from a temporary folder). Hashable, so a loader can cache what it read per source."""
-
-
 def content_dir(package: str) -> Source:
-    """The ``content`` folder of a game package, found through ``importlib.resources`` so it
-    is read from wherever the package is installed."""
+    """The ``content`` folder of a game package, wherever the package is installed."""
+    spec = importlib.import_module(package).__spec__
+    if (spec is not None and spec.origin is not None
+            and isinstance(spec.loader, SourceFileLoader | SourcelessFileLoader)):
+        # A package in a folder: the folder beside its __init__, which is what
+        # importlib.resources.files gives too, without the start-up cost of importing it.
+        return Path(spec.origin).parent / "content"
+    from importlib.resources import files  # a zip or another importer: ask it
+
     # Every Traversable the standard library hands out (a Path, a zip path, a namespace
     # package's MultiplexedPath) hashes; only the typeshed Protocol does not say so.
-    return cast(Source, files(package).joinpath("content"))
+    return cast("Source", files(package).joinpath("content"))
 
 
 def content_file(package: str, name: str) -> Source:
     """The content file ``name`` of a game package: ``core/<game>/content/<name>``."""
-    return cast(Source, content_dir(package).joinpath(name))
+    return cast("Source", content_dir(package).joinpath(name))
 
 
 def label(table: str, ident: object, key: str = "id") -> str:

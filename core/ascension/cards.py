@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from core.content import Fields, content_file, read
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 CONTENT = content_file("core.ascension", "cards.toml")
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.content import ContentError, Fields, Source, content_file, read
+from core.content import ContentError, Fields, content_file, read
 from core.firepeak.pattern import CLANS
+
+if TYPE_CHECKING:
+    from core.content import Source
 
 CREATURE_FILE = content_file("core.firepeak", "creatures.toml")
 SPELL_FILE = content_file("core.firepeak", "spells.toml")

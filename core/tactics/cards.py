@@ -14,10 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.content import ContentError, Fields, Source, content_dir, label, read
+from core.content import ContentError, Fields, content_dir, label, read
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from core.content import Source
 
 CONTENT_DIR = content_dir("core.tactics")
 CARDS_FILE = "cards.toml"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from core.content import ContentError, Fields, content_file, one_of, parse, read
 from core.hexgrid import Hex, from_offset, to_offset
@@ -32,6 +32,9 @@ from core.tactics.board import (
     MapDef,
     make_map,
 )
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "CHAMPION_IDS",

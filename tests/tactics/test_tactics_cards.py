@@ -429,7 +429,8 @@ CHAMP: dict[str, object] = {"id": "bad_champ", "name": "Bad Champ", "faction": "
     ({**CHAMP, "defense": 0}, "defense", "≥ 1"),
     ({**CHAMP, "figures": 0}, "figures", "≥ 1"),
     ({**CHAMP, "speed": "fast"}, "speed", "whole number"),
-    ({k: v for k, v in CHAMP.items() if k != "command"}, "command", "missing: needs a whole number"),
+    ({k: v for k, v in CHAMP.items() if k != "command"}, "command",
+     "missing: needs a whole number"),
     ({**CHAMP, "slay": [{"op": "move_portal"}]}, "slay[0].range", "needs"),
 ], ids=["kind", "cost", "faction", "keyword", "defense", "figures", "speed", "command", "slay"])
 def test_bad_starting_champion(tmp_path: Path, raw: dict[str, object], field: str,
@@ -485,7 +486,8 @@ GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go.",
      "no first-turn bonus"),
     ([GATE, {**GATE, "slot": 2, "first_turn": [{"op": "mana", "n": 2}]}], "[[gateway]] slot 2",
      "first_turn[0].op", "unknown op"),
-    ([{k: v for k, v in GATE.items() if k != "power"}], "[[gateway]] slot 1", "power", "missing: needs a whole number"),
+    ([{k: v for k, v in GATE.items() if k != "power"}], "[[gateway]] slot 1", "power",
+     "missing: needs a whole number"),
     ([{**GATE, "owner": "me"}], "[[gateway]] slot 1", "owner", "unknown field"),
     ([GATE, {**GATE, "slot": 2}, {**GATE, "slot": 3, "team_first_turn": [
         {"op": "power", "n": 2}]}], "[[gateway]] slot 3", "team_first_turn", "Team 1"),
@@ -519,7 +521,8 @@ def test_treasures_expand_by_copies(tmp_path: Path) -> None:
     ({**TREASURE, "keywords": ["flying"]}, "keywords", '"flying" is not one of'),
     ({**TREASURE, "command": -1}, "command", "unknown field"),
     ({**TREASURE, "strength": 0}, "strength", "gives nothing"),
-    ({k: v for k, v in TREASURE.items() if k != "copies"}, "copies", "missing: needs a whole number"),
+    ({k: v for k, v in TREASURE.items() if k != "copies"}, "copies",
+     "missing: needs a whole number"),
     ({**TREASURE, "defense": 1.5}, "defense", "whole number"),
 ], ids=["keyword", "command", "nothing", "copies", "float"])
 def test_bad_treasures(tmp_path: Path, raw: dict[str, object], field: str, words: str) -> None:
