@@ -49,6 +49,10 @@ class ContentError(ValueError):
         self.problem = problem
         super().__init__(f"{location(file, entry, field)}: {problem}")
 
+    def __reduce__(self) -> tuple[type[ContentError], tuple[str, str, str, str]]:
+        # An exception is rebuilt from its args when it crosses processes; these are ours.
+        return ContentError, (self.file, self.entry, self.field, self.problem)
+
 
 def location(file: str, entry: str, field: str) -> str:
     """``file: entry, field "x"`` with the parts that are known."""
@@ -209,7 +213,8 @@ class Fields:
         ``for a hero``)."""
         extra = sorted(set(self.raw) - set(allowed))
         if extra:
-            also = f" (so is {', '.join(extra[1:])})" if len(extra) > 1 else ""
+            rest = extra[1:]
+            also = f" (so {'is' if len(rest) == 1 else 'are'} {', '.join(rest)})" if rest else ""
             raise self.fail(extra[0], f"unknown field{' ' + what if what else ''}{also}")
 
     def require(self, key: str, kind: str) -> Any:

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from core.content import ContentError, Fields, content_file, read
+from core.content import ContentError, Fields, content_dir, content_file, read
 from core.firepeak.pattern import CLANS
 
 if TYPE_CHECKING:
     from core.content import Source
 
+CONTENT = content_dir("core.firepeak")
 CREATURE_FILE = content_file("core.firepeak", "creatures.toml")
 SPELL_FILE = content_file("core.firepeak", "spells.toml")
 

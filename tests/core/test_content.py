@@ -4,6 +4,7 @@ files refusing each kind of mistake with the file, the entry and the field named
 from __future__ import annotations
 
 import json
+import pickle
 import re
 import sys
 import tomllib
@@ -35,6 +36,8 @@ def test_the_message_names_file_entry_and_field() -> None:
     assert str(ContentError("a.toml", '[[card]] "x"', "", "used twice")) == (
         'a.toml: [[card]] "x": used twice')
     assert str(ContentError("a.toml", "", "cards", "unknown")) == 'a.toml: field "cards": unknown'
+    again = pickle.loads(pickle.dumps(err))
+    assert (str(again), again.field) == (str(err), "cost")
 
 
 def entry(**raw: Any) -> Fields:
@@ -73,6 +76,8 @@ READER_MISTAKES: list[tuple[str, Callable[[Fields], object], dict[str, Any], str
      "bonus.k", "one of"),
     ("unknown keys", lambda f: f.only({"id"}, "for a card"), {"id": "x", "zz": 1, "aa": 2},
      "aa", "unknown field for a card (so is zz)"),
+    ("more unknown keys", lambda f: f.only({"id"}), {"id": "x", "c": 1, "b": 1, "a": 2}, "a",
+     "unknown field (so are b, c)"),
     ("bad id", lambda f: f.identifier(), {"id": "Big One"}, "id", "lower_snake_case"),
 ]
 
