@@ -81,6 +81,15 @@ def one_of(options: Iterable[object]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
+def whole_number(lo: int | None, hi: int | None) -> str:
+    """``a whole number from 1 to 4`` (or ``≥ 1``, ``≤ 4``): what a number field needs."""
+    if lo is not None and hi is not None:
+        return f"a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"a whole number ≥ {lo}"
+    return "a whole number" if hi is None else f"a whole number ≤ {hi}"
+
+
 # --- files ----------------------------------------------------------------------------------
 
 
@@ -217,39 +226,40 @@ class Fields:
             also = f" (so {'is' if len(rest) == 1 else 'are'} {', '.join(rest)})" if rest else ""
             raise self.fail(extra[0], f"unknown field{' ' + what if what else ''}{also}")
 
-    def require(self, key: str, kind: str) -> Any:
-        """The raw value of ``key``; missing is an error that says a ``kind`` is needed."""
-        if key not in self.raw:
-            raise self.fail(key, f"missing: needs {kind}")
-        return self.raw[key]
+    def missing(self, key: str, kind: str) -> ContentError:
+        """The error for a required field ``key`` that is not written (it needs a ``kind``)."""
+        return self.fail(key, f"missing: needs {kind}")
 
     def integer(self, key: str, default: int | None = None, *, lo: int | None = None,
                 hi: int | None = None) -> int:
         """A whole number (``true`` is not 1), from ``lo`` to ``hi`` where given."""
-        if default is not None and key not in self.raw:
+        # Messages are built only on failure: this runs for every number of every file.
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, whole_number(lo, hi))
             return default
-        want = "a whole number" + (
-            f" from {lo} to {hi}" if lo is not None and hi is not None
-            else f" ≥ {lo}" if lo is not None
-            else f" ≤ {hi}" if hi is not None else "")
-        value = self.require(key, want)
+        value = self.raw[key]
         if (type(value) is not int or (lo is not None and value < lo)
                 or (hi is not None and value > hi)):
-            raise self.fail(key, f"must be {want}, not {shown(value)}")
+            raise self.fail(key, f"must be {whole_number(lo, hi)}, not {shown(value)}")
         return value
 
     def identifier(self, key: str = "id") -> str:
         """An id: lower_snake_case, starting with a letter."""
-        value = self.require(key, "an id")
+        if key not in self.raw:
+            raise self.missing(key, "an id")
+        value = self.raw[key]
         if not isinstance(value, str) or not _ID.fullmatch(value):
             raise self.fail(key, f"must be a lower_snake_case id, not {shown(value)}")
         return value
 
     def text(self, key: str, default: str | None = None, *, blank: bool = True) -> str:
         """A string; ``blank=False`` refuses one that is empty or only spaces."""
-        if default is not None and key not in self.raw:
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, "text")
             return default
-        value = self.require(key, "text")
+        value = self.raw[key]
         if not isinstance(value, str):
             raise self.fail(key, f"must be text, not {shown(value)}")
         if not blank and not value.strip():
@@ -258,27 +268,33 @@ class Fields:
 
     def choice(self, key: str, options: Sequence[str], default: str | None = None) -> str:
         """One string of ``options``."""
-        if default is not None and key not in self.raw:
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, f"one of {one_of(options)}")
             return default
-        value = self.require(key, f"one of {one_of(options)}")
+        value = self.raw[key]
         if not isinstance(value, str) or value not in options:
             raise self.fail(key, f"must be one of {one_of(options)}, not {shown(value)}")
         return value
 
     def flag(self, key: str, default: bool | None = None) -> bool:
         """``true`` or ``false``."""
-        if default is not None and key not in self.raw:
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, "true or false")
             return default
-        value = self.require(key, "true or false")
+        value = self.raw[key]
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false, not {shown(value)}")
         return value
 
     def items(self, key: str, default: Sequence[Any] | None = None) -> list[Any]:
         """A list, its items unchecked (the caller reads them)."""
-        if default is not None and key not in self.raw:
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, "a list")
             return list(default)
-        value = self.require(key, "a list")
+        value = self.raw[key]
         if not isinstance(value, list):
             raise self.fail(key, f"must be a list, not {shown(value)}")
         return value
@@ -305,9 +321,11 @@ class Fields:
 
     def table(self, key: str, default: Mapping[str, Any] | None = None) -> Fields:
         """A nested table, read through its own ``Fields``."""
-        if default is not None and key not in self.raw:
+        if key not in self.raw:
+            if default is None:
+                raise self.missing(key, "a table")
             return self.nested(default, self.path(key))
-        value = self.require(key, "a table")
+        value = self.raw[key]
         if not isinstance(value, dict):
             raise self.fail(key, f"must be a table, not {shown(value)}")
         return self.nested(value, self.path(key))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from core.content import Fields, content_file, read
+from core.content import Document, Fields, content_file, read
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -187,15 +187,25 @@ def _card(entry: Fields, edition: int) -> CardDef:
 def load_cards(source: Traversable, edition: int = 1) -> tuple[CardDef, ...]:
     """Every card of the cards file at ``source`` as printed in ``edition``, in file order
     (not cached: tests read broken copies)."""
+    return _cards(read(source, ("card",)), edition)
+
+
+def _cards(doc: Document, edition: int) -> tuple[CardDef, ...]:
     if edition not in EDITIONS:
         raise ValueError(f"edition must be one of {EDITIONS}")
-    return tuple(_card(entry, edition) for entry in read(source, ("card",)).entries("card"))
+    return tuple(_card(entry, edition) for entry in doc.entries("card"))
+
+
+@cache
+def _shipped() -> Document:
+    # Both editions are printed from one file: it is read and parsed once.
+    return read(CONTENT, ("card",))
 
 
 @cache
 def card_defs(edition: int = 1) -> tuple[CardDef, ...]:
     """All card definitions of ``edition`` in file order."""
-    return load_cards(CONTENT, edition)
+    return _cards(_shipped(), edition)
 
 
 @cache
