@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-CONTENT = Path(__file__).with_name("content") / "cards.toml"
+from core.content import Document, Fields, content_file, read
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+CONTENT = content_file("core.ascension", "cards.toml")
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 KINDS = ("hero", "construct", "monster")
@@ -16,10 +19,6 @@ ROLES = ("center", "starter", "pile", "cultist")
 TRIGGER_EVENTS = ("play_hero", "construct_enters", "acquire_construct", "defeat_monster")
 PASSIVES = ("", "all_mechana", "unbanishable")
 EDITIONS = (1, 2)
-
-
-class ContentError(ValueError):
-    """A content file entry that cannot be used; the message names file, card and field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,131 +107,108 @@ OP_FIELDS: dict[str, set[str]] = {
 }
 
 
-def _fail(where: str, msg: str) -> ContentError:
-    return ContentError(f"{CONTENT.name}: {where}: {msg}")
+ZONES = ("hand", "play")
+CARD_FIELDS = frozenset({"id", "name", "type", "faction", "cost", "power", "honor", "copies",
+                         "role", "text", "effect", "abilities", "triggers", "passive",
+                         "edition2"})
 
 
-def _ops(raw: Any, where: str) -> tuple[Op, ...]:
-    if not isinstance(raw, list):
-        raise _fail(where, "an effect must be a list of operations")
-    ops = []
-    for i, item in enumerate(raw):
-        at = f"{where}[{i}]"
-        if not isinstance(item, dict) or not isinstance(item.get("op"), str):
-            raise _fail(at, "each operation is a table with an 'op' name")
-        name = item["op"]
-        if name not in OP_FIELDS:
-            raise _fail(at, f"unknown op {name!r}")
-        extra = set(item) - {"op"} - OP_FIELDS[name]
-        if extra:
-            raise _fail(at, f"op {name!r} takes no field {sorted(extra)[0]!r}")
-        n = item.get("n", 0)
-        if not isinstance(n, int) or n < 0:
-            raise _fail(at, "field 'n' must be a non-negative integer")
-        faction = item.get("faction", "")
-        if faction and faction not in FACTIONS:
-            raise _fail(at, f"unknown faction {faction!r}")
-        options = tuple(_ops(o, f"{at}.options") for o in item.get("options", []))
-        labels = tuple(item.get("labels", []))
-        if name == "choose" and (len(options) < 2 or len(labels) != len(options)):
-            raise _fail(at, "'choose' needs two or more options and one label each")
-        ops.append(
-            Op(
-                name=name,
-                n=n,
-                faction=faction,
-                zone=item.get("zone", ""),
-                then=_ops(item.get("then", []), f"{at}.then"),
-                options=options,
-                labels=labels,
-            )
-        )
-    return tuple(ops)
+def _ops(ops: list[Fields]) -> tuple[Op, ...]:
+    return tuple(_op(f) for f in ops)
 
 
-def _card(raw: dict[str, Any], edition: int, index: int) -> CardDef:
-    where = f"card {raw.get('id', index)!r}"
-    fields = dict(raw)
-    override = fields.pop("edition2", {})
-    if edition == 2:
-        fields.update(override)
-    try:
-        kind = fields["type"]
-        if kind not in KINDS:
-            raise _fail(where, f"field 'type' must be one of {KINDS}, not {kind!r}")
-        faction = fields.get("faction", "")
-        if faction and faction not in FACTIONS:
-            raise _fail(where, f"field 'faction': unknown faction {faction!r}")
-        role = fields.get("role", "center")
-        if role not in ROLES:
-            raise _fail(where, f"field 'role' must be one of {ROLES}")
-        passive = fields.get("passive", "")
-        if passive not in PASSIVES:
-            raise _fail(where, f"field 'passive': unknown passive {passive!r}")
-        abilities = tuple(
-            Ability(
-                label=str(a["label"]),
-                effect=_ops(a["effect"], f"{where}.abilities[{i}].effect"),
-                pay_runes=int(a.get("pay_runes", 0)),
-                banish_self=bool(a.get("banish_self", False)),
-            )
-            for i, a in enumerate(fields.get("abilities", []))
-        )
-        triggers = []
-        for i, t in enumerate(fields.get("triggers", [])):
-            if t["on"] not in TRIGGER_EVENTS:
-                raise _fail(where, f"triggers[{i}]: unknown event {t['on']!r}")
-            triggers.append(
-                Trigger(
-                    on=t["on"],
-                    effect=_ops(t["effect"], f"{where}.triggers[{i}].effect"),
-                    faction=t.get("faction", ""),
-                )
-            )
-        if kind != "construct" and (abilities or triggers):
-            raise _fail(where, "only constructs have abilities or triggers")
-        card = CardDef(
-            key=str(fields["id"]),
-            name=str(fields["name"]),
-            kind=kind,
-            faction=faction,
-            cost=int(fields.get("cost", 0)),
-            power=int(fields.get("power", 0)),
-            honor=int(fields.get("honor", 0)),
-            copies=int(fields["copies"]),
-            role=role,
-            text=str(fields["text"]),
-            effect=_ops(fields.get("effect", []), f"{where}.effect"),
-            abilities=abilities,
-            triggers=tuple(triggers),
-            passive=passive,
-        )
-    except KeyError as exc:
-        raise _fail(where, f"missing field {exc.args[0]!r}") from None
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, ContentError):
-            raise
-        raise _fail(where, str(exc)) from None
+def _op(f: Fields) -> Op:
+    name = f.choice("op", tuple(OP_FIELDS))
+    f.only({"op"} | OP_FIELDS[name], f'for op "{name}"')
+    options = tuple(_ops(f.tables_in(o, f"{f.path('options')}[{i}]"))
+                    for i, o in enumerate(f.items("options", ())))
+    labels = f.strings("labels", ())
+    if name == "choose" and (len(options) < 2 or len(labels) != len(options)):
+        raise f.fail("options", 'op "choose" needs two or more options and one label each')
+    return Op(
+        name=name,
+        n=f.integer("n", 0, lo=0),
+        faction=f.choice("faction", FACTIONS, ""),
+        zone=f.choice("zone", ZONES, ""),
+        then=_ops(f.tables("then", ())),
+        options=options,
+        labels=labels,
+    )
+
+
+def _ability(f: Fields) -> Ability:
+    f.only({"label", "effect", "pay_runes", "banish_self"}, "for an ability")
+    return Ability(
+        label=f.text("label", blank=False),
+        effect=_ops(f.tables("effect")),
+        pay_runes=f.integer("pay_runes", 0, lo=0),
+        banish_self=f.flag("banish_self", False),
+    )
+
+
+def _trigger(f: Fields) -> Trigger:
+    f.only({"on", "effect", "faction"}, "for a trigger")
+    return Trigger(
+        on=f.choice("on", TRIGGER_EVENTS),
+        effect=_ops(f.tables("effect")),
+        faction=f.choice("faction", FACTIONS, ""),
+    )
+
+
+def _card(entry: Fields, edition: int) -> CardDef:
+    entry.only(CARD_FIELDS)
+    entry.table("edition2", {}).only(CARD_FIELDS - {"id", "edition2"}, "for an edition")
+    f = entry.overlaid("edition2") if edition == 2 else entry
+    kind = f.choice("type", KINDS)
+    card = CardDef(
+        key=f.identifier("id"),
+        name=f.text("name", blank=False),
+        kind=kind,
+        faction=f.choice("faction", FACTIONS, ""),
+        cost=f.integer("cost", 0, lo=0),
+        power=f.integer("power", 0, lo=0),
+        honor=f.integer("honor", 0, lo=0),
+        copies=f.integer("copies", lo=0),
+        role=f.choice("role", ROLES, "center"),
+        text=f.text("text", blank=False),
+        effect=_ops(f.tables("effect", ())),
+        abilities=tuple(_ability(a) for a in f.tables("abilities", ())),
+        triggers=tuple(_trigger(t) for t in f.tables("triggers", ())),
+        passive=f.choice("passive", PASSIVES, ""),
+    )
+    if kind != "construct" and (card.abilities or card.triggers):
+        raise f.fail("abilities" if card.abilities else "triggers",
+                      "only constructs have abilities or triggers")
     if kind == "monster" and card.power <= 0:
-        raise _fail(where, "a monster needs a positive 'power'")
+        raise f.fail("power", "a monster needs a positive power")
     return card
+
+
+def load_cards(source: Traversable, edition: int = 1) -> tuple[CardDef, ...]:
+    """Every card of the cards file at ``source`` as printed in ``edition``, in file order
+    (not cached: tests read broken copies)."""
+    return _cards(read(source, ("card",)), edition)
+
+
+def _cards(doc: Document, edition: int) -> tuple[CardDef, ...]:
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {EDITIONS}")
+    return tuple(_card(entry, edition) for entry in doc.entries("card"))
+
+
+@cache
+def _shipped() -> Document:
+    # Both editions are printed from one file: it is read and parsed once.
+    return read(CONTENT, ("card",))
 
 
 @cache
 def card_defs(edition: int = 1) -> tuple[CardDef, ...]:
     """All card definitions of ``edition`` in file order."""
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {EDITIONS}")
-    with CONTENT.open("rb") as fh:
-        data = tomllib.load(fh)
-    defs = tuple(_card(raw, edition, i) for i, raw in enumerate(data.get("card", [])))
-    keys = [d.key for d in defs]
-    dup = {k for k in keys if keys.count(k) > 1}
-    if dup:
-        raise _fail(f"card {sorted(dup)[0]!r}", "the same id is used twice")
-    return defs
+    return _cards(_shipped(), edition)
 
 
 @cache
 def by_key(edition: int = 1) -> dict[str, CardDef]:
+    """The cards of ``edition`` by id."""
     return {d.key: d for d in card_defs(edition)}

@@ -8,17 +8,19 @@ entry per physical spell card, copies repeated) and ``WIZARDS[i]``.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from core.content import ContentError, Fields, content_dir, content_file, read
 from core.firepeak.pattern import CLANS
 
-CONTENT = Path(__file__).with_name("content")
-CREATURE_FILE = CONTENT / "creatures.toml"
-SPELL_FILE = CONTENT / "spells.toml"
+if TYPE_CHECKING:
+    from core.content import Source
+
+CONTENT = content_dir("core.firepeak")
+CREATURE_FILE = content_file("core.firepeak", "creatures.toml")
+SPELL_FILE = content_file("core.firepeak", "spells.toml")
 
 POWERS_PER_CLAN = (4, 4, 3, 3, 3, 2, 2, 2, 1, 1)
 SPELL_TYPES = ("instant", "aura", "enchantment", "circle")
@@ -51,10 +53,6 @@ MOD_OPS: dict[str, set[str]] = {
     "research": {"n"},
     "ward": set(),
 }
-
-
-class ContentError(ValueError):
-    """A content entry that cannot be used; the message names file, card and field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,155 +129,102 @@ class SpellDef:
         return self.type != "instant"
 
 
-def _fail(path: Path, where: str, msg: str) -> ContentError:
-    return ContentError(f"{path.name}: {where}: {msg}")
-
-
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-def _load(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path.name}: not valid TOML: {exc}") from None
-
-
-def _int(path: Path, where: str, raw: dict[str, Any], key: str, default: int | None = None,
-         lo: int = -99, hi: int = 99) -> int:
-    if key not in raw:
-        if default is None:
-            raise _fail(path, where, f"missing field {key!r}")
-        return default
-    v = raw[key]
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise _fail(path, where, f"field {key!r} must be an integer in {lo}..{hi}, not {v!r}")
-    return v
-
-
-def _str(path: Path, where: str, raw: dict[str, Any], key: str, default: str | None = None,
-         allowed: tuple[str, ...] | None = None) -> str:
-    if key not in raw:
-        if default is None:
-            raise _fail(path, where, f"missing field {key!r}")
-        return default
-    v = raw[key]
-    if not isinstance(v, str) or (allowed is not None and v not in allowed):
-        want = f"one of {allowed}" if allowed else "a string"
-        raise _fail(path, where, f"field {key!r} must be {want}, not {v!r}")
-    return v
-
-
 @cache
-def load_creatures() -> tuple[tuple[ClanDef, ...], tuple[CreatureDef, ...], tuple[WizardDef, ...]]:
+def load_creatures(source: Source = CREATURE_FILE
+                   ) -> tuple[tuple[ClanDef, ...], tuple[CreatureDef, ...], tuple[WizardDef, ...]]:
     """Clans, the 60 creatures (uid order: clan by clan as in the file) and the Wizards."""
-    path = CREATURE_FILE
-    data = _load(path)
+    doc = read(source, ("clan", "wizard"))
     clans: list[ClanDef] = []
     creatures: list[CreatureDef] = []
     names: set[str] = set()
-    for i, raw in enumerate(data.get("clan", [])):
-        where = f"clan {raw.get('id', i)!r}"
-        key = _str(path, where, raw, "id", allowed=CLANS)
-        clans.append(ClanDef(key, _str(path, where, raw, "name"),
-                             _str(path, where, raw, "power_text")))
-        members = raw.get("creatures")
-        if not isinstance(members, list):
-            raise _fail(path, where, "field 'creatures' must be a list of tables")
-        for j, c in enumerate(members):
-            cw = f"{where} creature {c.get('name', j)!r}" if isinstance(c, dict) else where
-            if not isinstance(c, dict):
-                raise _fail(path, cw, "each creature is a table with name and power")
-            extra = set(c) - {"name", "power"}
-            if extra:
-                raise _fail(path, cw, f"unknown field {sorted(extra)[0]!r}")
-            name = _str(path, cw, c, "name")
+    for f in doc.entries("clan"):
+        f.only({"id", "name", "power_text", "creatures"}, "for a clan")
+        key = f.choice("id", CLANS)
+        clans.append(ClanDef(key, f.text("name", blank=False),
+                             f.text("power_text", blank=False)))
+        for c in f.tables("creatures"):
+            c.only({"name", "power"}, "for a creature")
+            name = c.text("name", blank=False)
             if name in names:
-                raise _fail(path, cw, "the same creature name is used twice")
+                raise c.fail("name", "the same creature name is used twice")
             names.add(name)
             creatures.append(CreatureDef(len(creatures), _slug(name), name, key,
-                                         _int(path, cw, c, "power", lo=1, hi=4)))
+                                         c.integer("power", lo=1, hi=4)))
         powers = tuple(sorted((c.power for c in creatures if c.clan == key), reverse=True))
         if powers != POWERS_PER_CLAN:
-            raise _fail(path, where, f"a clan needs Powers {POWERS_PER_CLAN}, has {powers}")
+            raise f.fail("creatures", f"a clan needs Powers {POWERS_PER_CLAN}, has {powers}")
     if tuple(sorted(c.key for c in clans)) != tuple(sorted(CLANS)):
-        raise _fail(path, "clans", f"every clan of {CLANS} exactly once")
+        raise ContentError(doc.file, "", "clan", f"needs every clan of {CLANS} exactly once")
     wizards: list[WizardDef] = []
-    for i, raw in enumerate(data.get("wizard", [])):
-        where = f"wizard {raw.get('id', i)!r}"
-        wizards.append(WizardDef(i, _str(path, where, raw, "id"), _str(path, where, raw, "name"),
-                                 _str(path, where, raw, "clan", allowed=CLANS),
-                                 _str(path, where, raw, "text")))
+    for i, f in enumerate(doc.entries("wizard")):
+        f.only({"id", "name", "clan", "text"}, "for a wizard")
+        wizards.append(WizardDef(i, f.identifier("id"), f.text("name", blank=False),
+                                 f.choice("clan", CLANS), f.text("text", blank=False)))
     if sorted(w.clan for w in wizards) != sorted(CLANS):
-        raise _fail(path, "wizards", "one Wizard for each clan")
+        raise ContentError(doc.file, "", "wizard", "needs one Wizard for each clan")
     return tuple(clans), tuple(creatures), tuple(wizards)
 
 
-def _component(path: Path, where: str, raw: Any) -> Component:
-    where = f"{where} component"
-    if not isinstance(raw, dict):
-        raise _fail(path, where, "must be a table")
-    extra = set(raw) - {"count", "clan", "min_power", "max_power", "same_clan"}
-    if extra:
-        raise _fail(path, where, f"unknown field {sorted(extra)[0]!r}")
-    same = raw.get("same_clan", False)
-    if not isinstance(same, bool):
-        raise _fail(path, where, "field 'same_clan' must be true or false")
+COMPONENT_CLANS = ("wizard", *CLANS)
+
+
+def _component(f: Fields) -> Component:
+    f.only({"count", "clan", "min_power", "max_power", "same_clan"}, "for a component")
     comp = Component(
-        count=_int(path, where, raw, "count", 1, 1, 2),
-        clan=_str(path, where, raw, "clan", "", ("", "wizard", *CLANS)),
-        min_power=_int(path, where, raw, "min_power", 0, 0, 4),
-        max_power=_int(path, where, raw, "max_power", 99, 1, 99),
-        same_clan=same,
+        count=f.integer("count", 1, lo=1, hi=2),
+        clan=f.choice("clan", COMPONENT_CLANS, ""),
+        min_power=f.integer("min_power", 0, lo=0, hi=4),
+        max_power=f.integer("max_power", 99, lo=1, hi=99),
+        same_clan=f.flag("same_clan", False),
     )
     if comp.same_clan and comp.count < 2:
-        raise _fail(path, where, "'same_clan' needs a count of 2")
+        raise f.fail("same_clan", "needs a count of 2")
     if comp.min_power > comp.max_power:
-        raise _fail(path, where, "min_power is above max_power")
+        raise f.fail("min_power", "is above max_power")
     return comp
 
 
-def _ops(path: Path, where: str, raw: Any, kind: str) -> tuple[Op, ...]:
+def _ops(f: Fields, kind: str) -> tuple[Op, ...]:
     vocab = INSTANT_OPS if kind == "instant" else MOD_OPS
-    if not isinstance(raw, list) or not raw:
-        raise _fail(path, where, "field 'effect' must be a non-empty list of operations")
+    items = f.tables("effect")
+    if not items:
+        raise f.fail("effect", "must list at least one operation")
     ops = []
-    for i, item in enumerate(raw):
-        at = f"{where} effect[{i}]"
-        if not isinstance(item, dict) or not isinstance(item.get("op"), str):
-            raise _fail(path, at, "each operation is a table with an 'op' name")
-        name = item["op"]
+    for o in items:
+        name = o.text("op")
         if name not in vocab:
-            raise _fail(path, at, f"op {name!r} is not allowed on a {kind} spell")
-        extra = set(item) - {"op"} - vocab[name]
-        if extra:
-            raise _fail(path, at, f"op {name!r} takes no field {sorted(extra)[0]!r}")
-        action = _str(path, at, item, "action", "")
-        if name == "extra_action" and action not in EXTRA_ACTIONS:
-            raise _fail(path, at, f"field 'action' must be one of {EXTRA_ACTIONS}")
-        if name == "roll_bonus" and action not in ROLL_ACTIONS:
-            raise _fail(path, at, f"field 'action' must be one of {ROLL_ACTIONS}")
-        n = _int(path, at, item, "n", 0, -3, 6)
+            article = "an" if kind[0] in "aeiou" else "a"
+            raise o.fail("op", f'"{name}" is not allowed on {article} {kind} spell '
+                               f"(allowed: {', '.join(vocab)})")
+        o.only({"op"} | vocab[name], f'for op "{name}"')
+        if name == "extra_action":
+            action = o.choice("action", EXTRA_ACTIONS)
+        elif name == "roll_bonus":
+            action = o.choice("action", ROLL_ACTIONS)
+        else:
+            action = ""
+        n = o.integer("n", 0, lo=-3, hi=6)
         if name in ("extra_action", "draw_spells", "bind") and n < 1:
-            raise _fail(path, at, f"op {name!r} needs a positive 'n'")
-        ops.append(Op(name, n, action, _str(path, at, item, "clan", "", ("", "wizard", *CLANS)),
-                      _int(path, at, item, "tier", 0, 0, 3)))
+            raise o.fail("n", f'op "{name}" needs a positive n')
+        ops.append(Op(name, n, action, o.choice("clan", COMPONENT_CLANS, ""),
+                      o.integer("tier", 0, lo=0, hi=3)))
     return tuple(ops)
 
 
-def _spell(path: Path, raw: dict[str, Any], index: int) -> SpellDef:
-    where = f"spell {raw.get('id', index)!r}"
-    known = {"id", "name", "type", "target", "copies", "component", "text", "effect"}
-    extra = set(raw) - known
-    if extra:
-        raise _fail(path, where, f"unknown field {sorted(extra)[0]!r}")
-    kind = _str(path, where, raw, "type", allowed=SPELL_TYPES)
+SPELL_FIELDS = ("id", "name", "type", "target", "copies", "component", "text", "effect")
+
+
+def _spell(f: Fields) -> SpellDef:
+    f.only(SPELL_FIELDS, "for a spell")
+    kind = f.choice("type", SPELL_TYPES)
     needs_target = kind in ("aura", "enchantment")
-    if needs_target != ("target" in raw):
-        raise _fail(path, where, "field 'target' is required on auras and enchantments only")
-    ops = _ops(path, where, raw.get("effect"), kind)
+    if needs_target != ("target" in f):
+        raise f.fail("target", "is required on auras and enchantments only")
+    ops = _ops(f, kind)
     mods: dict[str, Any] = {}
     for op in ops:
         if op.name == "ward":
@@ -290,32 +235,26 @@ def _spell(path: Path, raw: dict[str, Any], index: int) -> SpellDef:
         elif kind != "instant":
             mods[op.name] = mods.get(op.name, 0) + op.n
     if sum(op.name == "power" for op in ops) > 1:
-        raise _fail(path, where, "at most one 'power' op per spell")
+        raise f.fail("effect", 'at most one "power" op per spell')
     if kind == "aura" and any(op.name not in ("power", "defend") for op in ops):
-        raise _fail(path, where, "an aura may only change Power or Capture defence")
+        raise f.fail("effect", "an aura may only change Power or Capture defence")
     return SpellDef(
-        key=_str(path, where, raw, "id"),
-        name=_str(path, where, raw, "name"),
+        key=f.identifier("id"),
+        name=f.text("name", blank=False),
         type=kind,
-        target=_str(path, where, raw, "target", "own", TARGETS),
-        copies=_int(path, where, raw, "copies", lo=1, hi=6),
-        component=_component(path, where, raw.get("component", {})),
-        text=_str(path, where, raw, "text"),
+        target=f.choice("target", TARGETS, "own"),
+        copies=f.integer("copies", lo=1, hi=6),
+        component=_component(f.table("component", {})),
+        text=f.text("text", blank=False),
         ops=ops,
         **mods,
     )
 
 
 @cache
-def spell_defs() -> tuple[SpellDef, ...]:
+def spell_defs(source: Source = SPELL_FILE) -> tuple[SpellDef, ...]:
     """Every distinct spell, in file order."""
-    data = _load(SPELL_FILE)
-    defs = tuple(_spell(SPELL_FILE, raw, i) for i, raw in enumerate(data.get("spell", [])))
-    keys = [d.key for d in defs]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    if dup:
-        raise _fail(SPELL_FILE, f"spell {dup[0]!r}", "the same id is used twice")
-    return defs
+    return tuple(_spell(f) for f in read(source, ("spell",)).entries("spell"))
 
 
 CLAN_DEFS, CREATURES, WIZARDS = load_creatures()

@@ -1,8 +1,9 @@
 """Tactics card, champion, Gateway and Treasure definitions, read from ``content/*.toml``.
 
-Every file is checked strictly when it is read: an unknown operation, field, faction or keyword,
-a wrong type, a missing number or a reused id raises ``ContentError`` naming the file, the entry
-and the field — a typo in content must never reach a game as a silently ignored effect.
+Every file is checked strictly when it is read (through ``core.content``): an unknown
+operation, field, faction or keyword, a wrong type, a missing number or a reused id raises
+``ContentError`` naming the file, the entry and the field — a typo in content must never reach
+a game as a silently ignored effect.
 
 Each public accessor takes the content directory (default: the package's ``content``) so tests
 can load a broken copy from a temporary directory; results are cached per directory.
@@ -10,15 +11,19 @@ can load a broken copy from a temporary directory; results are cached per direct
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-CONTENT_DIR = Path(__file__).with_name("content")
+from core.content import ContentError, Fields, content_dir, label, read
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from core.content import Source
+
+CONTENT_DIR = content_dir("core.tactics")
 CARDS_FILE = "cards.toml"
 CHAMPIONS_FILE = "champions.toml"
 GATEWAYS_FILE = "gateways.toml"
@@ -30,20 +35,6 @@ KINDS = ("starter", "pile", "hero", "construct", "champion", "monster", "cultist
 CENTER_KINDS = ("hero", "construct", "champion", "monster")
 UNIT_KINDS = ("champion", "monster", "cultist")
 DEFAULT_SPEED = 3
-
-_ID = re.compile(r"[a-z][a-z0-9_]*")
-
-
-class ContentError(ValueError):
-    """A content entry that cannot be used; says which file, entry and field are wrong."""
-
-    def __init__(self, file: str, entry: str, field_name: str, message: str) -> None:
-        self.file = file
-        self.entry = entry
-        self.field = field_name
-        where = f"{file}: {entry}" + (f": field {field_name!r}" if field_name else "")
-        super().__init__(f"{where}: {message}")
-
 
 # --- the schema -------------------------------------------------------------------------------
 
@@ -232,205 +223,74 @@ def iter_ops(ops: Iterable[Op]) -> Iterator[Op]:
 
 # --- reading helpers ------------------------------------------------------------------------------
 
-class _Where:
-    """The file and entry being read, to build errors that point at the right place."""
-
-    def __init__(self, file: str, entry: str, prefix: str = "") -> None:
-        self.file = file
-        self.entry = entry
-        self.prefix = prefix  # e.g. "bonus." while reading a nested table
-
-    def sub(self, prefix: str) -> _Where:
-        return _Where(self.file, self.entry, self.prefix + prefix)
-
-    def fail(self, field_name: str, message: str) -> ContentError:
-        return ContentError(self.file, self.entry, self.prefix + field_name, message)
+def _ops(f: Fields, key: str, slay: bool = False) -> tuple[Op, ...]:
+    """The list of op tables under ``key`` (none if it is not written)."""
+    return tuple(_op(o, slay) for o in f.tables(key, ()))
 
 
-def _is_int(v: object) -> bool:
-    return type(v) is int  # bool is an int subclass; True must not pass as 1
-
-
-def _int(w: _Where, raw: dict[str, Any], key: str, default: int | None = None,
-         minimum: int | None = 0) -> int:
-    if key not in raw:
-        if default is None:
-            raise w.fail(key, "missing number")
-        return default
-    v = raw[key]
-    if not _is_int(v):
-        raise w.fail(key, f"must be an integer, not {type(v).__name__}")
-    if minimum is not None and v < minimum:
-        raise w.fail(key, f"must be at least {minimum}, not {v}")
-    return v
-
-
-def _str(w: _Where, raw: dict[str, Any], key: str, default: str | None = None) -> str:
-    if key not in raw:
-        if default is None:
-            raise w.fail(key, "missing text")
-        return default
-    v = raw[key]
-    if not isinstance(v, str):
-        raise w.fail(key, f"must be a string, not {type(v).__name__}")
-    return v
-
-
-def _text(w: _Where, raw: dict[str, Any], key: str) -> str:
-    v = _str(w, raw, key)
-    if not v.strip():
-        raise w.fail(key, "must not be empty")
-    return v
-
-
-def _keywords(w: _Where, v: object, key: str) -> frozenset[str]:
-    if not isinstance(v, list) or not all(isinstance(k, str) for k in v):
-        raise w.fail(key, "must be a list of keyword strings")
-    for k in v:
-        if k not in KEYWORDS:
-            raise w.fail(key, f"unknown keyword {k!r} (known: {', '.join(KEYWORDS)})")
-    return frozenset(v)
-
-
-def _faction(w: _Where, raw: dict[str, Any], key: str) -> str:
-    v = _str(w, raw, key)
-    if v not in FACTIONS:
-        raise w.fail(key, f"unknown faction {v!r} (known: {', '.join(FACTIONS)})")
-    return v
-
-
-def _check_fields(w: _Where, raw: dict[str, Any], allowed: Iterable[str], what: str) -> None:
-    extra = sorted(set(raw) - set(allowed))
-    if extra:
-        raise w.fail(extra[0], f"unknown field for {what}")
-
-
-def _ops(w: _Where, raw: object, key: str, slay: bool = False) -> tuple[Op, ...]:
-    """Parse a list of op tables found under ``key`` (used as the field path in errors)."""
-    if not isinstance(raw, list):
-        raise w.fail(key, "an effect must be a list of operations")
-    return tuple(_op(w, item, f"{key}[{i}]", slay) for i, item in enumerate(raw))
-
-
-def _op(w: _Where, item: object, at: str, slay: bool) -> Op:
-    if not isinstance(item, dict):
-        raise w.fail(at, "each operation must be a table like {op = \"runes\", n = 1}")
-    name = item.get("op")
-    if not isinstance(name, str):
-        raise w.fail(f"{at}.op", "missing op name")
+def _op(o: Fields, slay: bool) -> Op:
+    name = o.text("op")
     if name not in VOCABULARY:
-        raise w.fail(f"{at}.op", f"unknown op {name!r}")
-    allowed = VOCABULARY[name]
-    extra = sorted(set(item) - {"op"} - allowed)
-    if extra:
-        raise w.fail(f"{at}.{extra[0]}", f"op {name!r} takes no field {extra[0]!r}")
-    missing = sorted(_REQUIRED.get(name, frozenset()) - set(item))
-    if missing:
-        raise w.fail(f"{at}.{missing[0]}", f"op {name!r} needs {missing[0]!r}")
+        raise o.fail("op", f'unknown op "{name}"')
+    o.only({"op"} | VOCABULARY[name], f'for op "{name}"')
     if name in _SLAY_ONLY and not slay:
-        raise w.fail(f"{at}.op", f"op {name!r} only works in a slay effect")
+        raise o.fail("op", f'op "{name}" only works in a slay effect')
 
     values: dict[str, object] = dict(_DEFAULTS.get(name, {}))
     options: tuple[tuple[Op, ...], ...] = ()
-    for key in sorted(set(item) - {"op"}):
-        v = item[key]
-        path = f"{at}.{key}"
+    required = _REQUIRED.get(name, frozenset())
+    for key in sorted(VOCABULARY[name]):
+        if key not in o and key not in required:
+            continue
         if key == "options":
-            if not isinstance(v, list) or len(v) < 2:
-                raise w.fail(path, "'choose' needs a list of two or more options")
-            options = tuple(_ops(w, o, f"{path}[{i}]", slay) for i, o in enumerate(v))
-            if any(not o for o in options):
-                raise w.fail(path, "an option must contain at least one operation")
+            raw = o.items(key)
+            if len(raw) < 2:
+                raise o.fail(key, 'op "choose" needs a list of two or more options')
+            options = tuple(_ops_in(o, v, f"{o.path(key)}[{i}]", slay)
+                            for i, v in enumerate(raw))
+            if any(not option for option in options):
+                raise o.fail(key, "an option must contain at least one operation")
         elif key == "keywords":
-            values[key] = tuple(sorted(_keywords(w, v, path)))
+            values[key] = tuple(sorted(_keywords(o, key)))
         elif key == "optional":
-            if not isinstance(v, bool):
-                raise w.fail(path, f"must be true or false, not {type(v).__name__}")
-            values[key] = v
+            values[key] = o.flag(key)
         elif key in ("from", "target", "to", "token", "kind"):
-            if not isinstance(v, str):
-                raise w.fail(path, f"must be a string, not {type(v).__name__}")
-            choices = _OP_CHOICES.get((name, key), _CHOICES.get(key, ()))
-            if v not in choices:
-                raise w.fail(path, f"must be one of {', '.join(choices)}, not {v!r}")
-            values[key] = v
+            values[key] = o.choice(key, _OP_CHOICES.get((name, key), _CHOICES.get(key, ())))
         else:  # every other field is a count, a distance or a limit
-            if not _is_int(v):
-                raise w.fail(path, f"must be an integer, not {type(v).__name__}")
-            low = 0 if (name, key) in _ZERO_OK else 1
-            if v < low:
-                raise w.fail(path, f"must be at least {low}, not {v}")
-            values[key] = v
+            values[key] = o.integer(key, lo=0 if (name, key) in _ZERO_OK else 1)
 
     if name == "buff":
         if values["target"] == "self" and not slay:
-            raise w.fail(f"{at}.target", "'self' only works in a slay effect")
+            raise o.fail("target", '"self" only works in a slay effect')
         if not (values["strength"] or values["defense"] or values["speed"] or values["keywords"]):
-            raise w.fail(at, "a buff must change something")
+            raise o.fail("", "a buff must change something")
     n = values.pop("n", 0)
     assert isinstance(n, int)
     return Op(op=name, n=n, args=tuple(sorted(values.items())), options=options)
 
 
-def _stats(w: _Where, raw: object, key: str, command: bool) -> Stats:
-    """A Stats table (``key`` names it in errors; "" when its fields sit at the entry's top
-    level); ``command`` allows a command-cost change, which may be negative."""
-    label = key or "strength"
-    if not isinstance(raw, dict):
-        raise w.fail(label, "must be a table like {strength = 1, keywords = [\"ranged\"]}")
-    sub = w.sub(f"{key}.") if key else w
-    allowed = {"strength", "defense", "speed", "keywords"} | ({"command"} if command else set())
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise sub.fail(extra[0], "unknown field")
+def _ops_in(f: Fields, value: object, path: str, slay: bool) -> tuple[Op, ...]:
+    """One option of a ``choose``: a list of op tables found at ``path``."""
+    return tuple(_op(o, slay) for o in f.tables_in(value, path))
+
+
+def _keywords(f: Fields, key: str) -> frozenset[str]:
+    return frozenset(f.strings(key, (), options=KEYWORDS))
+
+
+def _stats(f: Fields, command: bool, nothing_at: str) -> Stats:
+    """The Stats written in ``f``; ``command`` allows a command-cost change (which may be
+    negative); a Stats that gives nothing is an error at field ``nothing_at``."""
     stats = Stats(
-        strength=_int(sub, raw, "strength", 0),
-        defense=_int(sub, raw, "defense", 0),
-        speed=_int(sub, raw, "speed", 0),
-        command=_int(sub, raw, "command", 0, minimum=None),
-        keywords=_keywords(sub, raw.get("keywords", []), "keywords"),
+        strength=f.integer("strength", 0, lo=0),
+        defense=f.integer("defense", 0, lo=0),
+        speed=f.integer("speed", 0, lo=0),
+        command=f.integer("command", 0) if command else 0,
+        keywords=_keywords(f, "keywords"),
     )
     if stats == Stats():
-        raise w.fail(label, "gives nothing")
+        raise f.fail(nothing_at, "gives nothing")
     return stats
-
-
-def _read(path: Path, table: str) -> list[dict[str, Any]]:
-    """The ``[[table]]`` entries of a TOML file; anything else at top level is an error."""
-    w = _Where(path.name, "file")
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise w.fail("", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise w.fail("", f"not valid TOML ({exc})") from None
-    extra = sorted(set(data) - {table})
-    if extra:
-        raise w.fail(extra[0], f"unknown top-level table (expected [[{table}]])")
-    entries = data.get(table, [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise w.fail(table, f"must be written as [[{table}]] tables")
-    return entries
-
-
-def _entry(path: Path, label: str, raw: dict[str, Any], index: int) -> _Where:
-    ident = raw.get("id")
-    shown = repr(ident) if isinstance(ident, str) else f"#{index}"
-    w = _Where(path.name, f"{label} {shown}")
-    if not isinstance(ident, str):
-        raise w.fail("id", "missing id" if ident is None else "must be a string")
-    if not _ID.fullmatch(ident):
-        raise w.fail("id", "must be lower_snake_case")
-    return w
-
-
-def _no_duplicates(path: Path, label: str, ids: Iterable[str]) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(path.name, f"{label} {i!r}", "id", "the same id is used twice")
-        seen.add(i)
 
 
 # --- cards.toml -------------------------------------------------------------------------------
@@ -450,191 +310,183 @@ _CARD_FIELDS: dict[str, set[str]] = {
 _CHAMPION_FIELDS = {"id", "name", "faction", "text", "slay", "figures"} | _UNIT
 
 
-def _unit_stats(w: _Where, raw: dict[str, Any]) -> dict[str, Any]:
+def _unit_stats(f: Fields) -> dict[str, Any]:
     return {
-        "strength": _int(w, raw, "strength"),
-        "defense": _int(w, raw, "defense", minimum=1),
-        "command": _int(w, raw, "command"),
-        "speed": _int(w, raw, "speed", DEFAULT_SPEED, minimum=1),
-        "keywords": _keywords(w, raw.get("keywords", []), "keywords"),
-        "figures": _int(w, raw, "figures", 1, minimum=1),
+        "strength": f.integer("strength", lo=0),
+        "defense": f.integer("defense", lo=1),
+        "command": f.integer("command", lo=0),
+        "speed": f.integer("speed", DEFAULT_SPEED, lo=1),
+        "keywords": _keywords(f, "keywords"),
+        "figures": f.integer("figures", 1, lo=1),
     }
 
 
-def _card(path: Path, raw: dict[str, Any], index: int) -> CardDef:
-    w = _entry(path, "card", raw, index)
-    kind = _str(w, raw, "kind")
-    if kind not in KINDS:
-        raise w.fail("kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
-    _check_fields(w, raw, _CARD_FIELDS[kind], f"a {kind}")
+def _card(f: Fields) -> CardDef:
+    ident = f.identifier("id")
+    kind = f.choice("kind", KINDS)
+    f.only(_CARD_FIELDS[kind], f"for a {kind}")
     center = kind in CENTER_KINDS
-    faction = _faction(w, raw, "faction") if center else ""
-    copies = _int(w, raw, "copies", None if center else 0, minimum=1 if center else 0)
+    faction = f.choice("faction", FACTIONS) if center else ""
+    copies = f.integer("copies", None if center else 0, lo=1 if center else 0)
     if not center and copies:
-        raise w.fail("copies", f"a {kind} is not in the center deck: copies must be 0")
+        raise f.fail("copies", f"a {kind} is not in the center deck: copies must be 0")
     parts: dict[str, Any] = {}
     if kind in UNIT_KINDS:
-        parts = _unit_stats(w, raw)
+        parts = _unit_stats(f)
     if kind in ("hero", "construct", "champion", "pile"):
-        parts["cost"] = _int(w, raw, "cost", minimum=1)
+        parts["cost"] = f.integer("cost", lo=1)
     elif kind == "monster":
-        parts["power_cost"] = _int(w, raw, "power_cost", minimum=1)
-    effect = _ops(w, raw.get("effect", []), "effect")
+        parts["power_cost"] = f.integer("power_cost", lo=1)
+    effect = _ops(f, "effect")
     if kind in ("starter", "pile", "hero") and not effect:
-        raise w.fail("effect", f"a {kind} needs an effect")
-    allegiance = _ops(w, raw.get("allegiance", []), "allegiance")
-    if "allegiance_faction" in raw and not allegiance:
-        raise w.fail("allegiance_faction", "only used together with 'allegiance'")
-    ally = _faction(w, raw, "allegiance_faction") if "allegiance_faction" in raw else faction
-    slay = _ops(w, raw.get("slay", []), "slay", slay=True)
+        raise f.fail("effect", f"a {kind} needs an effect")
+    allegiance = _ops(f, "allegiance")
+    if "allegiance_faction" in f and not allegiance:
+        raise f.fail("allegiance_faction", 'only used together with "allegiance"')
+    ally = f.choice("allegiance_faction", FACTIONS) if "allegiance_faction" in f else faction
+    slay = _ops(f, "slay", slay=True)
     if kind == "construct":
-        parts["bonus"] = (_stats(w, raw["bonus"], "bonus", command=True)
-                          if "bonus" in raw else Stats())
+        parts["bonus"] = Stats()
+        if "bonus" in f:
+            bonus = f.table("bonus")
+            bonus.only({"strength", "defense", "speed", "command", "keywords"}, "for a bonus")
+            parts["bonus"] = _stats(bonus, command=True, nothing_at="")
         if parts["bonus"] == Stats() and not slay and not effect:
-            raise w.fail("bonus", "a construct must give its champion something")
+            raise f.fail("bonus", "a construct must give its champion something")
     return CardDef(
-        id=raw["id"],
-        name=_text(w, raw, "name"),
+        id=ident,
+        name=f.text("name", blank=False),
         kind=kind,
         faction=faction,
         copies=copies,
         starting=False,
-        text=_text(w, raw, "text"),
+        text=f.text("text", blank=False),
         effect=effect,
         allegiance=allegiance,
         allegiance_faction=ally,
-        ambush=_ops(w, raw.get("ambush", []), "ambush"),
+        ambush=_ops(f, "ambush"),
         slay=slay,
         **parts,
     )
 
 
-def load_cards(path: Path) -> tuple[CardDef, ...]:
+def load_cards(source: Traversable) -> tuple[CardDef, ...]:
     """Every ``[[card]]`` of a cards file, in file order (not cached)."""
-    entries = _read(path, "card")
-    defs = tuple(_card(path, raw, i) for i, raw in enumerate(entries))
-    _no_duplicates(path, "card", (d.id for d in defs))
-    return defs
+    return tuple(_card(f) for f in read(source, ("card",)).entries("card"))
 
 
 # --- champions.toml ---------------------------------------------------------------------------
 
-def _champion(path: Path, raw: dict[str, Any], index: int) -> CardDef:
-    w = _entry(path, "champion", raw, index)
-    _check_fields(w, raw, _CHAMPION_FIELDS, "a starting champion")
-    faction = _faction(w, raw, "faction")
+def _champion(f: Fields) -> CardDef:
+    ident = f.identifier("id")
+    f.only(_CHAMPION_FIELDS, "for a starting champion")
+    faction = f.choice("faction", FACTIONS)
     return CardDef(
-        id=raw["id"],
-        name=_text(w, raw, "name"),
+        id=ident,
+        name=f.text("name", blank=False),
         kind="champion",
         faction=faction,
         starting=True,
-        text=_text(w, raw, "text"),
+        text=f.text("text", blank=False),
         allegiance_faction=faction,
-        slay=_ops(w, raw.get("slay", []), "slay", slay=True),
-        **_unit_stats(w, raw),
+        slay=_ops(f, "slay", slay=True),
+        **_unit_stats(f),
     )
 
 
-def load_champions(path: Path) -> tuple[CardDef, ...]:
+def load_champions(source: Traversable) -> tuple[CardDef, ...]:
     """Every ``[[champion]]`` (the blue-back starting champions) of a file, in file order."""
-    entries = _read(path, "champion")
-    defs = tuple(_champion(path, raw, i) for i, raw in enumerate(entries))
-    _no_duplicates(path, "champion", (d.id for d in defs))
-    return defs
+    return tuple(_champion(f) for f in read(source, ("champion",)).entries("champion"))
 
 
 # --- gateways.toml ----------------------------------------------------------------------------
 
-def _gateway(path: Path, raw: dict[str, Any], index: int) -> GatewayDef:
-    slot = raw.get("slot")
-    w = _Where(path.name, f"gateway {slot!r}" if _is_int(slot) else f"gateway #{index}")
-    _check_fields(w, raw, {"slot", "name", "power", "first_turn", "text", "team_first_turn",
-                           "team_text"}, "a gateway")
-    slot = _int(w, raw, "slot", minimum=1)
-    if slot > 4:
-        raise w.fail("slot", f"must be 1 to 4, not {slot}")
-    first_turn = _ops(w, raw.get("first_turn", []), "first_turn")
+_GATEWAY_FIELDS = {"slot", "name", "power", "first_turn", "text", "team_first_turn", "team_text"}
+
+
+def _gateway(f: Fields) -> GatewayDef:
+    f.only(_GATEWAY_FIELDS, "for a gateway")
+    slot = f.integer("slot", lo=1, hi=4)
+    first_turn = _ops(f, "first_turn")
     if slot == 1 and first_turn:
-        raise w.fail("first_turn", "the first Gateway gets no first-turn bonus")
-    team_first_turn = _ops(w, raw.get("team_first_turn", []), "team_first_turn")
+        raise f.fail("first_turn", "the first Gateway gets no first-turn bonus")
+    team_first_turn = _ops(f, "team_first_turn")
     if slot % 2 and team_first_turn:
-        raise w.fail("team_first_turn", "Team 1 (slots 1 and 3) moves first: no first-turn bonus")
-    return GatewayDef(slot=slot, name=_text(w, raw, "name"), power=_int(w, raw, "power"),
-                      first_turn=first_turn, text=_text(w, raw, "text"),
-                      team_first_turn=team_first_turn, team_text=_text(w, raw, "team_text"))
+        raise f.fail("team_first_turn", "Team 1 (slots 1 and 3) moves first: no first-turn bonus")
+    return GatewayDef(slot=slot, name=f.text("name", blank=False),
+                      power=f.integer("power", lo=0), first_turn=first_turn,
+                      text=f.text("text", blank=False), team_first_turn=team_first_turn,
+                      team_text=f.text("team_text", blank=False))
 
 
-def load_gateways(path: Path) -> tuple[GatewayDef, ...]:
+def load_gateways(source: Traversable) -> tuple[GatewayDef, ...]:
     """The Gateways of a file, ordered by slot; each slot 1..n appears exactly once."""
-    entries = _read(path, "gateway")
-    defs = sorted((_gateway(path, raw, i) for i, raw in enumerate(entries)),
+    doc = read(source, ("gateway",))
+    defs = sorted((_gateway(f) for f in doc.entries("gateway", key="slot")),
                   key=lambda g: g.slot)
     for expected, g in enumerate(defs, start=1):
         if g.slot != expected:
-            raise ContentError(path.name, f"gateway {g.slot}", "slot",
-                               f"slots must be 1, 2, ... without gaps or repeats "
-                               f"(expected {expected})")
+            raise ContentError(doc.file, label("gateway", g.slot, "slot"), "slot",
+                               f"slots must be 1, 2, ... without gaps (expected {expected})")
     return tuple(defs)
 
 
 # --- treasures.toml ---------------------------------------------------------------------------
 
-def _treasure(path: Path, raw: dict[str, Any], index: int) -> tuple[TreasureDef, int]:
-    w = _entry(path, "treasure", raw, index)
-    _check_fields(w, raw, {"id", "name", "copies", "text", "strength", "defense", "speed",
-                           "keywords"}, "a treasure")
-    stats = _stats(w, {k: raw[k] for k in ("strength", "defense", "speed", "keywords")
-                       if k in raw}, "", command=False)
-    t = TreasureDef(id=raw["id"], name=_text(w, raw, "name"), stats=stats,
-                    text=_text(w, raw, "text"))
-    return t, _int(w, raw, "copies", minimum=1)
+_TREASURE_FIELDS = {"id", "name", "copies", "text", "strength", "defense", "speed", "keywords"}
 
 
-def load_treasures(path: Path) -> tuple[TreasureDef, ...]:
+def _treasure(f: Fields) -> tuple[TreasureDef, int]:
+    ident = f.identifier("id")
+    f.only(_TREASURE_FIELDS, "for a treasure")
+    t = TreasureDef(id=ident, name=f.text("name", blank=False),
+                    stats=_stats(f, command=False, nothing_at="strength"),
+                    text=f.text("text", blank=False))
+    return t, f.integer("copies", lo=1)
+
+
+def load_treasures(source: Traversable) -> tuple[TreasureDef, ...]:
     """Every Treasure token of a file: each kind repeated ``copies`` times, in file order."""
-    entries = _read(path, "treasure")
-    kinds = [_treasure(path, raw, i) for i, raw in enumerate(entries)]
-    _no_duplicates(path, "treasure", (t.id for t, _ in kinds))
+    kinds = [_treasure(f) for f in read(source, ("treasure",)).entries("treasure")]
     return tuple(t for t, copies in kinds for _ in range(copies))
 
 
 # --- cached accessors -----------------------------------------------------------------------------
 
 @cache
-def card_defs(content: Path = CONTENT_DIR) -> tuple[CardDef, ...]:
+def card_defs(content: Source = CONTENT_DIR) -> tuple[CardDef, ...]:
     """Every card: cards.toml (starters, piles, cultist, center deck), then the champions."""
     cards = load_cards(content / CARDS_FILE)
     champions = load_champions(content / CHAMPIONS_FILE)
     taken = {c.id for c in cards}
     for c in champions:
         if c.id in taken:
-            raise ContentError(CHAMPIONS_FILE, f"champion {c.id!r}", "id",
+            raise ContentError(CHAMPIONS_FILE, label("champion", c.id), "id",
                                f"the id is already used in {CARDS_FILE}")
     return cards + champions
 
 
 @cache
-def by_id(content: Path = CONTENT_DIR) -> dict[str, CardDef]:
+def by_id(content: Source = CONTENT_DIR) -> dict[str, CardDef]:
     return {d.id: d for d in card_defs(content)}
 
 
 @cache
-def center_deck(content: Path = CONTENT_DIR) -> tuple[str, ...]:
+def center_deck(content: Source = CONTENT_DIR) -> tuple[str, ...]:
     """The center deck as card ids, each repeated ``copies`` times, in file order (unshuffled)."""
     return tuple(d.id for d in card_defs(content) for _ in range(d.copies))
 
 
 @cache
-def starting_champions(content: Path = CONTENT_DIR) -> tuple[CardDef, ...]:
+def starting_champions(content: Source = CONTENT_DIR) -> tuple[CardDef, ...]:
     return tuple(d for d in card_defs(content) if d.starting)
 
 
 @cache
-def gateways(content: Path = CONTENT_DIR) -> tuple[GatewayDef, ...]:
+def gateways(content: Source = CONTENT_DIR) -> tuple[GatewayDef, ...]:
     return load_gateways(content / GATEWAYS_FILE)
 
 
 @cache
-def treasures(content: Path = CONTENT_DIR) -> tuple[TreasureDef, ...]:
+def treasures(content: Source = CONTENT_DIR) -> tuple[TreasureDef, ...]:
     return load_treasures(content / TREASURES_FILE)

@@ -13,12 +13,11 @@ one team hold slots 1 and 3 (side 0), the other team slots 2 and 4 (side 1) — 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from core.content import ContentError, Fields, content_file, one_of, parse, read
 from core.hexgrid import Hex, from_offset, to_offset
 from core.tactics.board import (
     BEACON,
@@ -33,7 +32,9 @@ from core.tactics.board import (
     MapDef,
     make_map,
 )
-from core.tactics.cards import ContentError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "CHAMPION_IDS",
@@ -41,7 +42,6 @@ __all__ = [
     "MODES",
     "RULE_DEFAULTS",
     "ScenarioDef",
-    "ScenarioError",
     "load_scenarios",
     "parse_map",
     "parse_scenarios",
@@ -52,7 +52,7 @@ __all__ = [
     "victory_short",
 ]
 
-CONTENT = Path(__file__).with_name("content") / "scenarios.toml"
+CONTENT = content_file("core.tactics", "scenarios.toml")
 
 MODES = ("1v1", "2v2", "brawl")
 # The seat counts each mode is played with.
@@ -89,9 +89,7 @@ ENCHANTED_MODES = ("none", "barrier", "strength")
 HONOR_SUPPLY = 120  # the box's Honor tokens: no victory can need more
 TREASURE_TOKENS = 24
 
-REQUIRED = ("id", "name", "text", "players", "modes", "victory_honor", "map", "rosters")
-OPTIONAL = ("rules",)
-_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+FIELDS = ("id", "name", "text", "players", "modes", "victory_honor", "map", "rosters", "rules")
 
 # Map tokens, one per hex (see the top of scenarios.toml).
 NO_HEX = "-"
@@ -101,13 +99,6 @@ _SIMPLE_TOKENS: dict[str, str] = {
 }
 _SHRINE = re.compile(r"S([1-9][0-9]?)\Z")
 _PORTAL = re.compile(r"P([1-4])\Z")
-
-
-class ScenarioError(ContentError):
-    """A scenario entry that cannot be used; the message names file, scenario and field.
-
-    A ContentError like every other content problem, so one ``except`` covers them all.
-    """
 
 
 @dataclass(frozen=True)
@@ -208,47 +199,20 @@ def _token(tok: str, row: int, col: int) -> tuple[str, int, int]:
 # --- loading ------------------------------------------------------------------------------
 
 
-class _Where:
-    """Builds errors that name the file, the scenario and the field."""
-
-    def __init__(self, file: str, scenario: str) -> None:
-        self.file, self.scenario = file, scenario
-
-    def fail(self, field: str, msg: str) -> ScenarioError:
-        return ScenarioError(self.file, f"scenario {self.scenario}", field, msg)
-
-
 def parse_scenarios(data: str, file: str = CONTENT.name) -> tuple[ScenarioDef, ...]:
     """Every scenario in TOML text ``data``, checked; ``file`` names it in errors."""
-    try:
-        raw = tomllib.loads(data)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(file, "the file", "", f"not valid TOML: {exc}") from None
-    extra = sorted(set(raw) - {"scenario"})
-    if extra:
-        raise ScenarioError(file, "the file", extra[0],
-                            "unknown top-level key (scenarios are [[scenario]] tables)")
-    entries = raw.get("scenario")
-    if not isinstance(entries, list) or not entries:
-        raise ScenarioError(file, "the file", "scenario", "no [[scenario]] tables")
-    out: list[ScenarioDef] = []
-    seen: set[str] = set()
-    for i, entry in enumerate(entries):
-        sid = entry.get("id") if isinstance(entry, dict) else None
-        where = _Where(file, repr(sid) if isinstance(sid, str) else f"#{i + 1}")
-        if not isinstance(entry, dict):
-            raise where.fail("scenario", "must be a table")
-        sc = _scenario(entry, where)
-        if sc.id in seen:
-            raise where.fail("id", "the same id is used by an earlier scenario")
-        seen.add(sc.id)
-        out.append(sc)
-    return tuple(out)
+    return _scenarios(parse(data, file, ("scenario",)).entries("scenario"), file)
 
 
-def load_scenarios(path: Path) -> tuple[ScenarioDef, ...]:
-    """Every scenario in the file at ``path``."""
-    return parse_scenarios(path.read_text(encoding="utf-8"), path.name)
+def load_scenarios(source: Traversable) -> tuple[ScenarioDef, ...]:
+    """Every scenario in the file at ``source``."""
+    return _scenarios(read(source, ("scenario",)).entries("scenario"), source.name)
+
+
+def _scenarios(entries: list[Fields], file: str) -> tuple[ScenarioDef, ...]:
+    if not entries:
+        raise ContentError(file, "", "scenario", "no [[scenario]] tables")
+    return tuple(_scenario(f) for f in entries)
 
 
 @cache
@@ -265,52 +229,40 @@ def scenario(id: str) -> ScenarioDef:
     raise KeyError(f"no scenario {id!r}; known: {', '.join(s.id for s in scenarios())}")
 
 
-def _scenario(entry: dict[str, Any], where: _Where) -> ScenarioDef:
-    for name in REQUIRED:
-        if name not in entry:
-            raise where.fail(name, "missing")
-    unknown = sorted(set(entry) - set(REQUIRED) - set(OPTIONAL))
-    if unknown:
-        raise where.fail(unknown[0], "unknown field")
-    sid = entry["id"]
-    if not isinstance(sid, str) or not _ID.match(sid):
-        raise where.fail("id", "must be lowercase letters, digits and '_', starting with a letter")
-    for name in ("name", "text"):
-        if not isinstance(entry[name], str) or not entry[name].strip():
-            raise where.fail(name, "must be a non-empty string")
-    players = _int_list(entry["players"], "players", where)
+def _scenario(f: Fields) -> ScenarioDef:
+    f.only(FIELDS, "for a scenario")
+    sid = f.identifier("id")
+    name = f.text("name", blank=False)
+    text = f.text("text", blank=False)
+    players = f.integers("players")
     if not players or any(p not in (2, 3, 4) for p in players) or len(set(players)) != len(
             players):
-        raise where.fail("players", "must list distinct seat counts among 2, 3 and 4")
-    modes = entry["modes"]
-    if (not isinstance(modes, list) or not modes or any(m not in MODES for m in modes)
-            or len(set(modes)) != len(modes)):
-        raise where.fail("modes", f"must list distinct modes among {MODES}")
+        raise f.fail("players", "must list distinct seat counts among 2, 3 and 4")
+    modes = f.strings("modes", options=MODES)
+    if not modes or len(set(modes)) != len(modes):
+        raise f.fail("modes", f"must list distinct modes among {one_of(MODES)}")
     for mode in modes:
         if not set(MODE_PLAYERS[mode]) & set(players):
-            raise where.fail("modes", f"{mode!r} needs players {MODE_PLAYERS[mode]}")
+            raise f.fail("modes", f'"{mode}" needs players {MODE_PLAYERS[mode]}')
     for p in players:
         if not any(p in MODE_PLAYERS[mode] for mode in modes):
-            raise where.fail("players", f"no listed mode is played by {p} players")
-    victory = entry["victory_honor"]
-    if type(victory) is not int or not 1 <= victory <= HONOR_SUPPLY:
-        raise where.fail("victory_honor", f"must be an integer 1..{HONOR_SUPPLY}")
-    if not isinstance(entry["map"], str):
-        raise where.fail("map", "must be a multi-line string")
+            raise f.fail("players", f"no listed mode is played by {p} players")
+    victory = f.integer("victory_honor", lo=1, hi=HONOR_SUPPLY)
+    map_text = f.text("map")
     try:
-        board = parse_map(entry["map"])
+        board = parse_map(map_text)
     except ValueError as exc:
-        raise where.fail("map", str(exc)) from None
-    rules = _rules(entry.get("rules", {}), where)
+        raise f.fail("map", str(exc)) from None
+    rules = _rules(f.table("rules", {}))
     slots = max(players)
-    _check_board(board, slots, rules, where)
-    rosters = _rosters(entry["rosters"], slots, where)
+    _check_board(board, slots, rules, f)
+    rosters = _rosters(f.table("rosters"), slots)
     return ScenarioDef(
         id=sid,
-        name=entry["name"],
-        text=" ".join(entry["text"].split()),
+        name=name,
+        text=" ".join(text.split()),
         players=tuple(sorted(players)),
-        modes=tuple(modes),
+        modes=modes,
         map=board,
         victory_honor=victory,
         rosters=rosters,
@@ -318,13 +270,7 @@ def _scenario(entry: dict[str, Any], where: _Where) -> ScenarioDef:
     )
 
 
-def _int_list(raw: Any, field: str, where: _Where) -> list[int]:
-    if not isinstance(raw, list) or any(type(x) is not int for x in raw):
-        raise where.fail(field, "must be a list of integers")
-    return raw
-
-
-def _check_board(board: MapDef, slots: int, rules: dict[str, object], where: _Where) -> None:
+def _check_board(board: MapDef, slots: int, rules: dict[str, object], where: Fields) -> None:
     used = sorted(set(board.portal_slot) - {0})
     for slot in range(1, slots + 1):
         if slot not in used:
@@ -352,49 +298,38 @@ def _check_board(board: MapDef, slots: int, rules: dict[str, object], where: _Wh
         raise where.fail("map", f"row {row}, column {col} cannot be reached from the portals")
 
 
-def _rules(raw: Any, where: _Where) -> dict[str, object]:
-    if not isinstance(raw, dict):
-        raise where.fail("rules", "must be a table")
+def _rules(f: Fields) -> dict[str, object]:
     rules = dict(RULE_DEFAULTS)
-    for key, value in raw.items():
-        field = f"rules.{key}"
+    for key in f.raw:
         if key not in RULE_DEFAULTS:
-            raise where.fail(field, f"unknown rule (known: {', '.join(RULE_DEFAULTS)})")
+            raise f.fail(key, f"unknown rule (known: {', '.join(RULE_DEFAULTS)})")
         if key == "enchanted":
-            if value not in ENCHANTED_MODES:
-                raise where.fail(field, f"must be one of {ENCHANTED_MODES}")
+            rules[key] = f.choice(key, ENCHANTED_MODES)
         elif key == "equal_turns":
-            if type(value) is not bool:
-                raise where.fail(field, "must be true or false")
-        elif type(value) is not int or value < 0:
-            raise where.fail(field, "must be a non-negative integer")
-        rules[key] = value
+            rules[key] = f.flag(key)
+        else:
+            rules[key] = f.integer(key, lo=0)
     return rules
 
 
-def _rosters(raw: Any, slots: int, where: _Where) -> dict[int, tuple[str, ...]]:
-    if not isinstance(raw, dict):
-        raise where.fail("rosters", "must be a table of slot number -> champion ids")
+def _rosters(f: Fields, slots: int) -> dict[int, tuple[str, ...]]:
     expected = {str(s) for s in range(1, slots + 1)}
-    if set(raw) != expected:
-        raise where.fail("rosters", f"needs exactly the slots {sorted(expected)}, "
-                                    f"has {sorted(raw)}")
+    if set(f.raw) != expected:
+        raise f.fail("", f"needs exactly the slots {sorted(expected)}, has {sorted(f.raw)}")
     out: dict[int, tuple[str, ...]] = {}
     taken: dict[str, int] = {}
-    for key in sorted(raw, key=int):
-        field = f"rosters.{key}"
-        ids = raw[key]
-        if not isinstance(ids, list) or not ids or any(not isinstance(x, str) for x in ids):
-            raise where.fail(field, "must be a non-empty list of champion ids")
+    for key in sorted(f.raw, key=int):
+        ids = f.strings(key)
+        if not ids:
+            raise f.fail(key, "must be a non-empty list of champion ids")
         for cid in ids:
             if cid not in CHAMPION_IDS:
-                raise where.fail(field, f"unknown champion id {cid!r}")
+                raise f.fail(key, f'unknown champion id "{cid}"')
             # The box has one figure per champion: two seats cannot both start with it.
             if cid in taken:
-                raise where.fail(field, f"{cid!r} is already in the roster of slot "
-                                        f"{taken[cid]}")
+                raise f.fail(key, f'"{cid}" is already in the roster of slot {taken[cid]}')
             taken[cid] = int(key)
-        out[int(key)] = tuple(ids)
+        out[int(key)] = ids
     if len({len(v) for v in out.values()}) != 1:
-        raise where.fail("rosters", "every slot needs the same number of champions")
+        raise f.fail("", "every slot needs the same number of champions")
     return out

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from core.content import ContentError
 from core.tactics.cards import (
     CARDS_FILE,
     CENTER_KINDS,
@@ -20,7 +21,6 @@ from core.tactics.cards import (
     TREASURES_FILE,
     VOCABULARY,
     CardDef,
-    ContentError,
     Op,
     Stats,
     by_id,
@@ -324,23 +324,23 @@ BAD_CARDS: list[tuple[str, dict[str, object], str, str]] = [
     ("unknown card field", {**HERO, "colour": "red"}, "colour", "unknown field"),
     ("field of another kind", {**HERO, "strength": 3}, "strength", "unknown field"),
     ("unknown op field", {**HERO, "effect": [{"op": "power", "n": 1, "colour": "red"}]},
-     "effect[0].colour", "takes no field"),
-    ("wrong type", {**HERO, "cost": "2"}, "cost", "integer"),
-    ("a bool is not a number", {**HERO, "copies": True}, "copies", "integer"),
+     "effect[0].colour", "unknown field for op"),
+    ("wrong type", {**HERO, "cost": "2"}, "cost", "whole number"),
+    ("a bool is not a number", {**HERO, "copies": True}, "copies", "whole number"),
     ("wrong type in an op", {**HERO, "effect": [{"op": "power", "n": "two"}]},
-     "effect[0].n", "integer"),
+     "effect[0].n", "whole number"),
     ("effect not a list", {**HERO, "effect": {"op": "power", "n": 1}}, "effect", "list"),
-    ("negative number", {**HERO, "cost": -1}, "cost", "at least"),
-    ("unknown faction", {**HERO, "faction": "fire"}, "faction", "unknown faction"),
+    ("negative number", {**HERO, "cost": -1}, "cost", "≥ 1, not -1"),
+    ("unknown faction", {**HERO, "faction": "fire"}, "faction", 'must be one of "enlightened"'),
     ("unknown allegiance faction", {**HERO, "allegiance": [{"op": "draw", "n": 1}],
                                     "allegiance_faction": "fire"},
-     "allegiance_faction", "unknown faction"),
-    ("unknown keyword", {**MONSTER, "keywords": ["flying"]}, "keywords", "unknown keyword"),
+     "allegiance_faction", 'must be one of "enlightened"'),
+    ("unknown keyword", {**MONSTER, "keywords": ["flying"]}, "keywords", '"flying" is not one of'),
     ("unknown keyword in a buff", {**HERO, "effect": [
         {"op": "buff", "target": "all", "keywords": ["flying"]}]},
-     "effect[0].keywords", "unknown keyword"),
+     "effect[0].keywords", '"flying" is not one of'),
     ("unknown keyword in a bonus", {**CONSTRUCT, "bonus": {"keywords": ["flying"]}},
-     "bonus.keywords", "unknown keyword"),
+     "bonus.keywords", '"flying" is not one of'),
     ("unknown bonus field", {**CONSTRUCT, "bonus": {"luck": 1}}, "bonus.luck", "unknown field"),
     ("choose without options", {**HERO, "effect": [{"op": "choose"}]},
      "effect[0].options", "needs"),
@@ -354,13 +354,13 @@ BAD_CARDS: list[tuple[str, dict[str, object], str, str]] = [
     ("damage missing its range", {**HERO, "effect": [{"op": "damage", "n": 2}]},
      "effect[0].range", "needs"),
     ("hero missing its cost", {k: v for k, v in HERO.items() if k != "cost"},
-     "cost", "missing number"),
+     "cost", "missing: needs a whole number"),
     ("monster missing its strength", {k: v for k, v in MONSTER.items() if k != "strength"},
-     "strength", "missing number"),
+     "strength", "missing: needs a whole number"),
     ("monster missing its power cost", {k: v for k, v in MONSTER.items() if k != "power_cost"},
-     "power_cost", "missing number"),
+     "power_cost", "missing: needs a whole number"),
     ("center card missing copies", {k: v for k, v in HERO.items() if k != "copies"},
-     "copies", "missing number"),
+     "copies", "missing: needs a whole number"),
     ("empty text", {**HERO, "text": "  "}, "text", "empty"),
     ("unknown kind", {**HERO, "kind": "spell"}, "kind", "must be one of"),
     ("bad choice value", {**HERO, "effect": [{"op": "banish", "from": "deck"}]},
@@ -390,16 +390,16 @@ BAD_CARDS: list[tuple[str, dict[str, object], str, str]] = [
 def test_bad_card_is_rejected_naming_file_card_and_field(
         tmp_path: Path, raw: dict[str, object], field: str, words: str) -> None:
     err = _card_error(tmp_path, raw)
-    _is_at(err, CARDS_FILE, "card 'bad_card'", field)
+    _is_at(err, CARDS_FILE, '[[card]] "bad_card"', field)
     assert words in str(err)
 
 
 def test_bad_id_and_duplicate_ids(tmp_path: Path) -> None:
     err = _card_error(tmp_path, HERO, {**HERO, "name": "Again"})
-    _is_at(err, CARDS_FILE, "card 'bad_card'", "id")
+    _is_at(err, CARDS_FILE, '[[card]] "bad_card"', "id")
     assert "twice" in str(err)
     err = _card_error(tmp_path, {k: v for k, v in HERO.items() if k != "id"})
-    _is_at(err, CARDS_FILE, "card #0", "id")
+    _is_at(err, CARDS_FILE, '[[card]] #1', "id")
     err = _card_error(tmp_path, {**HERO, "id": "Bad Card"})
     assert err.field == "id" and "snake" in str(err)
 
@@ -424,12 +424,13 @@ CHAMP: dict[str, object] = {"id": "bad_champ", "name": "Bad Champ", "faction": "
 @pytest.mark.parametrize(("raw", "field", "words"), [
     ({**CHAMP, "kind": "champion"}, "kind", "unknown field"),
     ({**CHAMP, "cost": 3}, "cost", "unknown field"),
-    ({**CHAMP, "faction": "fire"}, "faction", "unknown faction"),
-    ({**CHAMP, "keywords": ["flying"]}, "keywords", "unknown keyword"),
-    ({**CHAMP, "defense": 0}, "defense", "at least 1"),
-    ({**CHAMP, "figures": 0}, "figures", "at least 1"),
-    ({**CHAMP, "speed": "fast"}, "speed", "integer"),
-    ({k: v for k, v in CHAMP.items() if k != "command"}, "command", "missing number"),
+    ({**CHAMP, "faction": "fire"}, "faction", 'must be one of "enlightened"'),
+    ({**CHAMP, "keywords": ["flying"]}, "keywords", '"flying" is not one of'),
+    ({**CHAMP, "defense": 0}, "defense", "≥ 1"),
+    ({**CHAMP, "figures": 0}, "figures", "≥ 1"),
+    ({**CHAMP, "speed": "fast"}, "speed", "whole number"),
+    ({k: v for k, v in CHAMP.items() if k != "command"}, "command",
+     "missing: needs a whole number"),
     ({**CHAMP, "slay": [{"op": "move_portal"}]}, "slay[0].range", "needs"),
 ], ids=["kind", "cost", "faction", "keyword", "defense", "figures", "speed", "command", "slay"])
 def test_bad_starting_champion(tmp_path: Path, raw: dict[str, object], field: str,
@@ -437,7 +438,7 @@ def test_bad_starting_champion(tmp_path: Path, raw: dict[str, object], field: st
     path = _write(tmp_path / CHAMPIONS_FILE, "champion", raw)
     with pytest.raises(ContentError) as info:
         load_champions(path)
-    _is_at(info.value, CHAMPIONS_FILE, "champion 'bad_champ'", field)
+    _is_at(info.value, CHAMPIONS_FILE, '[[champion]] "bad_champ"', field)
     assert words in str(info.value)
 
 
@@ -470,7 +471,7 @@ def test_champion_id_reused_from_cards_file(tmp_path: Path) -> None:
                  'strength = 1\ndefense = 1\ncommand = 1\ntext = "Copy."\n')
     with pytest.raises(ContentError) as info:
         card_defs(where)
-    _is_at(info.value, CHAMPIONS_FILE, "champion 'steelweaver'", "id")
+    _is_at(info.value, CHAMPIONS_FILE, '[[champion]] "steelweaver"', "id")
 
 
 GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go.",
@@ -478,19 +479,20 @@ GATE: dict[str, object] = {"slot": 1, "name": "Gate", "power": 2, "text": "Go.",
 
 
 @pytest.mark.parametrize(("entries", "entry", "field", "words"), [
-    ([GATE, {**GATE, "slot": 2}, {**GATE, "slot": 2}], "gateway 2", "slot", "repeats"),
-    ([GATE, {**GATE, "slot": 3}], "gateway 3", "slot", "gaps"),
-    ([{**GATE, "slot": 5}], "gateway 5", "slot", "1 to 4"),
-    ([{**GATE, "first_turn": [{"op": "power", "n": 2}]}], "gateway 1", "first_turn",
+    ([GATE, {**GATE, "slot": 2}, {**GATE, "slot": 2}], "[[gateway]] slot 2", "slot", "twice"),
+    ([GATE, {**GATE, "slot": 3}], "[[gateway]] slot 3", "slot", "gaps"),
+    ([{**GATE, "slot": 5}], "[[gateway]] slot 5", "slot", "1 to 4"),
+    ([{**GATE, "first_turn": [{"op": "power", "n": 2}]}], "[[gateway]] slot 1", "first_turn",
      "no first-turn bonus"),
-    ([GATE, {**GATE, "slot": 2, "first_turn": [{"op": "mana", "n": 2}]}], "gateway 2",
+    ([GATE, {**GATE, "slot": 2, "first_turn": [{"op": "mana", "n": 2}]}], "[[gateway]] slot 2",
      "first_turn[0].op", "unknown op"),
-    ([{k: v for k, v in GATE.items() if k != "power"}], "gateway 1", "power", "missing number"),
-    ([{**GATE, "owner": "me"}], "gateway 1", "owner", "unknown field"),
+    ([{k: v for k, v in GATE.items() if k != "power"}], "[[gateway]] slot 1", "power",
+     "missing: needs a whole number"),
+    ([{**GATE, "owner": "me"}], "[[gateway]] slot 1", "owner", "unknown field"),
     ([GATE, {**GATE, "slot": 2}, {**GATE, "slot": 3, "team_first_turn": [
-        {"op": "power", "n": 2}]}], "gateway 3", "team_first_turn", "Team 1"),
-    ([{k: v for k, v in GATE.items() if k != "team_text"}], "gateway 1", "team_text",
-     "missing text"),
+        {"op": "power", "n": 2}]}], "[[gateway]] slot 3", "team_first_turn", "Team 1"),
+    ([{k: v for k, v in GATE.items() if k != "team_text"}], "[[gateway]] slot 1", "team_text",
+     "missing: needs text"),
 ], ids=["repeat", "gap", "slot5", "slot1-bonus", "op", "power", "field", "team1-bonus",
         "team-text"])
 def test_bad_gateways(tmp_path: Path, entries: list[dict[str, object]], entry: str, field: str,
@@ -516,17 +518,18 @@ def test_treasures_expand_by_copies(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("raw", "field", "words"), [
-    ({**TREASURE, "keywords": ["flying"]}, "keywords", "unknown keyword"),
+    ({**TREASURE, "keywords": ["flying"]}, "keywords", '"flying" is not one of'),
     ({**TREASURE, "command": -1}, "command", "unknown field"),
     ({**TREASURE, "strength": 0}, "strength", "gives nothing"),
-    ({k: v for k, v in TREASURE.items() if k != "copies"}, "copies", "missing number"),
-    ({**TREASURE, "defense": 1.5}, "defense", "integer"),
+    ({k: v for k, v in TREASURE.items() if k != "copies"}, "copies",
+     "missing: needs a whole number"),
+    ({**TREASURE, "defense": 1.5}, "defense", "whole number"),
 ], ids=["keyword", "command", "nothing", "copies", "float"])
 def test_bad_treasures(tmp_path: Path, raw: dict[str, object], field: str, words: str) -> None:
     path = _write(tmp_path / TREASURES_FILE, "treasure", raw)
     with pytest.raises(ContentError) as info:
         load_treasures(path)
-    _is_at(info.value, TREASURES_FILE, "treasure 'bad_token'", field)
+    _is_at(info.value, TREASURES_FILE, '[[treasure]] "bad_token"', field)
     assert words in str(info.value)
 
 
