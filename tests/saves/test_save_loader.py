@@ -8,8 +8,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import fake_counter_game
+import counter_game
 import pytest
+from counter_game import rules
 
 import core.games
 from core.contract import Action
@@ -24,11 +25,10 @@ SEED = 7
 
 
 @pytest.fixture
-def game(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    undo = core.games.register(core.games.GameInfo("counter", "Counter", (2, 2),
-                                                    "fake_counter_game"))
-    yield fake_counter_game
+def game() -> Iterator[ModuleType]:
+    """The counter game's rules, listed in ``core.games`` (saves need no bots nor table)."""
+    undo = core.games.register(counter_game.INFO)
+    yield rules
     undo()
 
 
