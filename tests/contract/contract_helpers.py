@@ -82,7 +82,7 @@ class Walk:
     game: Game
     options: dict[str, Any]
     seed: int
-    state: Any = None
+    state: Any = field(init=False)
     rng: Rng = field(init=False)
     actions: list[Action] = field(default_factory=list)
     checksums: list[int] = field(default_factory=list)

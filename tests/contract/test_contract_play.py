@@ -3,7 +3,7 @@ round count only goes forward, and seed + actions replay it step by step."""
 
 from __future__ import annotations
 
-from contract_helpers import CONTRACT, SEEDS, Game, Walk, packed, setups
+from contract_helpers import CONTRACT, MAX_ACTIONS, SEEDS, Game, Walk, packed, setups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +12,7 @@ from core.games import get_option
 from core.record import GameRecord, replay
 
 
-@settings(CONTRACT, max_examples=10)
+@settings(CONTRACT, max_examples=20)
 @given(data=st.data(), seed=SEEDS)
 def test_a_random_game_ends_with_an_outcome_that_fits_its_players(
         game: Game, data: st.DataObject, seed: int) -> None:
@@ -31,6 +31,7 @@ def test_a_random_game_ends_with_an_outcome_that_fits_its_players(
     assert 0 <= s.current < players
     rounds = 1
     while not walk.over:
+        assert len(walk.actions) < MAX_ACTIONS, "a random game does not end"
         assert mod.outcome(s) is None
         walk.step()
         now = mod.turn_number(s)
@@ -47,7 +48,7 @@ def test_a_random_game_ends_with_an_outcome_that_fits_its_players(
     assert {out.side_of(w) for w in out.winners} <= {out.side_of(x) for x in range(players)}
 
 
-@settings(CONTRACT, max_examples=5)
+@settings(CONTRACT, max_examples=10)
 @given(data=st.data(), seed=SEEDS)
 def test_seed_and_actions_replay_the_game_step_by_step(game: Game, data: st.DataObject,
                                                        seed: int) -> None:

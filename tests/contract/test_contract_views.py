@@ -36,6 +36,7 @@ def check_every_seat(game: Game, s: Any, seed: int, tag: str) -> None:
         v = mod.view(s, seat)
         assert (v.seat, v.to_move, v.current, v.options) == (seat, s.to_move, s.current,
                                                               s.options)
+        assert hasattr(v, "pending")  # the decision asked, whoever answers it (None: none)
         assert not any(isinstance(x, Rng) for x in fields_of(v).values()), "the dice show"
         world = mod.determinize(v, Rng.stream(seed, f"{tag}:{seat}"))
         assert mod.checksum(s) == before, "determinize changed the game"
@@ -49,7 +50,7 @@ def check_every_seat(game: Game, s: Any, seed: int, tag: str) -> None:
     assert mod.checksum(s) == before and packed(mod.snapshot(s)) == snap
 
 
-@settings(CONTRACT, max_examples=10)
+@settings(CONTRACT, max_examples=25)
 @given(data=st.data(), seed=SEEDS, every=st.integers(1, 60))
 def test_a_seat_sees_the_same_table_in_every_world_its_view_allows(
         game: Game, data: st.DataObject, seed: int, every: int) -> None:
