@@ -201,6 +201,13 @@ def determinize(v: FirepeakView, rng: Rng) -> State:
             shown[d.a] = [u for u in d.choices if u in creatures]
         elif d.kind == "place" and d.source >= 0 and d.source in creatures:
             shown[d.a] = [d.source]
+    # A queued placement the viewer may see (its own Rescue, a captive) names a creature
+    # of a hidden Dungeon too: it must be there when the task runs.
+    for task in v.work:
+        if task[0] == "place" and task[4] in creatures and 0 <= task[5] < len(v.players) \
+                and v.players[task[5]].dungeon is None \
+                and task[4] not in shown.get(task[5], ()):
+            shown.setdefault(task[5], []).append(task[4])
     for uids in shown.values():
         for u in uids:
             creatures.remove(u)

@@ -1,8 +1,10 @@
-"""Property tests over hundreds of seeded random games, snapshots, views and a golden replay."""
+"""Firepeak's own properties over hundreds of seeded random games (every card in one place,
+legal patterns, how a game ends, what a view hides), a golden game and a replay that locates
+a divergence. What every game keeps (copies, snapshots, refusals, views, replays) is in
+tests/contract."""
 
 from __future__ import annotations
 
-import msgpack
 from firepeak_helpers import put, random_game, rig, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -53,22 +55,6 @@ def _walk(seed: int, players: int, steps: int, **variants: bool) -> tuple[State,
     return s, rng
 
 
-@FEW
-@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
-def test_snapshot_round_trips_through_msgpack(seed: int, players: int, steps: int) -> None:
-    s, rng = _walk(seed, players, steps, clan_powers=True)
-    data = msgpack.unpackb(msgpack.packb(F.snapshot(s)), strict_map_key=False)
-    r = F.restore(data)
-    assert F.checksum(r) == F.checksum(s) and F.snapshot(r) == F.snapshot(s)
-    # The restored game plays on identically.
-    for _ in range(50):
-        if s.over:
-            break
-        a = rng.choice(F.legal_actions(s))
-        assert F.apply(s, a) == F.apply(r, a)
-    assert F.checksum(r) == F.checksum(s)
-
-
 def test_restore_refuses_a_snapshot_that_loses_a_card() -> None:
     s, _ = _walk(3, 2, 100)
     data = F.snapshot(s)
@@ -83,23 +69,9 @@ def test_restore_refuses_a_snapshot_that_loses_a_card() -> None:
 
 @FEW
 @given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
-def test_copy_is_independent(seed: int, players: int, steps: int) -> None:
-    s, rng = _walk(seed, players, steps)
-    before = F.checksum(s)
-    c = s.copy()
-    assert F.checksum(c) == before
-    for _ in range(30):
-        if c.over:
-            break
-        F.apply(c, rng.choice(F.legal_actions(c)))
-    assert F.checksum(s) == before
-
-
-@FEW
-@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
-def test_views_hide_and_determinize_is_consistent(seed: int, players: int, steps: int) -> None:
+def test_views_hide_and_determinized_worlds_keep_every_card(seed: int, players: int,
+                                                            steps: int) -> None:
     s, _ = _walk(seed, players, steps, clan_powers=True)
-    before = F.checksum(s)
     for seat in range(players):
         v = F.view(s, seat)
         for other, pv in enumerate(v.players):
@@ -115,34 +87,7 @@ def test_views_hide_and_determinize_is_consistent(seed: int, players: int, steps
                                     for u in p.dungeon]
         assert sorted(v.creature_unseen) == sorted(
             hidden + ([s.held] if v.held_hidden else []))
-        d = F.determinize(v, Rng.stream(seed, f"bot{seat}"))
-        assert problems(d) == []
-        assert d.players[seat].dungeon == s.players[seat].dungeon
-        assert len(d.recruit) == len(s.recruit)
-        if s.to_move == seat:
-            assert F.legal_actions(d) == F.legal_actions(s)
-    assert F.checksum(s) == before
-
-
-@FEW
-@given(seed=SEEDS, players=PLAYERS, steps=st.integers(0, 600))
-def test_legal_actions_pass_and_others_get_a_reason(seed: int, players: int, steps: int
-                                                    ) -> None:
-    s, rng = _walk(seed, players, steps, clan_powers=True, reshuffle_once=True)
-    legal = F.legal_actions(s)
-    assert len(set(legal)) == len(legal)
-    seen = F.view(s, s.to_move) if s.to_move is not None else None
-    for a in legal:
-        assert F.why_illegal(s, a) is None
-        assert F.describe(s, a) and F.describe(seen, a)
-    kinds = ["recruit", "capture", "brainwash", "rescue", "move", "swap", "imprison", "cast",
-             "research", "end", "place", "remove", "move_up", "component", "enchant"]
-    before = F.checksum(s)
-    for _ in range(60):
-        a = Action(rng.choice(kinds), rng.below(80) - 1, rng.below(60) if rng.below(2) else 0)
-        if a not in legal:
-            assert F.why_illegal(s, a), a
-    assert F.checksum(s) == before
+        assert problems(F.determinize(v, Rng.stream(seed, f"bot{seat}"))) == []
 
 
 # --- golden replay --------------------------------------------------------------------------
@@ -204,3 +149,30 @@ def test_determinize_deals_the_creatures_a_rescue_shows_into_that_dungeon() -> N
             w2 = F.determinize(F.view(w, 0), Rng(seed + 100))
             F.apply(w2, Action("place", w2.pending.choices[0]))
             assert problems(w2) == []
+
+
+def test_a_world_keeps_the_rescued_creature_its_queued_placement_names() -> None:
+    """After a won Rescue the rescuer sees the creature it took from a hidden Dungeon and a
+    placement of it is queued: a world dealt from the rescuer's view must keep that creature
+    in that Dungeon, or the placement has nothing to take (a bot's search crashed here)."""
+    found = 0
+    for seed in range(200):
+        s = F.new_game({"players": 3, "variants": {"clan_powers": True}}, seed)
+        rng = Rng.stream(seed, "rescued")
+        while s.to_move is not None and found < 5:
+            me = s.to_move
+            v = F.view(s, me)
+            queued = [t for t in v.work if t[0] == "place" and t[4] >= 0 and t[5] >= 0
+                      and v.players[t[5]].dungeon is None]
+            if queued:
+                found += 1
+                world = F.determinize(v, Rng.stream(seed, "world"))
+                assert all(t[4] in world.players[t[5]].dungeon for t in queued)
+                for _ in range(3):
+                    if world.to_move is None:
+                        break
+                    F.apply(world, rng.choice(F.legal_actions(world)))
+            F.apply(s, rng.choice(F.legal_actions(s)))
+        if found >= 5:
+            return
+    raise AssertionError(f"only {found} queued placements from a hidden Dungeon in 200 games")

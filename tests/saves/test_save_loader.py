@@ -8,8 +8,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import fake_counter_game
+import counter_game
 import pytest
+from counter_game import rules
 
 import core.games
 from core.contract import Action
@@ -26,11 +27,10 @@ OLDER = "0.0.1"
 
 
 @pytest.fixture
-def game(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    undo = core.games.register(core.games.GameInfo("counter", "Counter", (2, 2),
-                                                    "fake_counter_game"))
-    yield fake_counter_game
+def game() -> Iterator[ModuleType]:
+    """The counter game's rules, listed in ``core.games`` (saves need no bots nor table)."""
+    undo = core.games.register(counter_game.INFO)
+    yield rules
     undo()
 
 
@@ -145,7 +145,7 @@ def test_a_save_of_this_version_that_no_longer_replays_was_edited_and_is_refused
 
 @pytest.mark.parametrize(("change", "reason"), [
     ({"to_move": 99}, "seat 99 of 2 is to move"),
-    ({"total": 30}, "the counter stands at 30"),
+    ({"total": 30, "history": [30]}, "the counter stands at 30"),
 ])
 def test_a_snapshot_that_is_no_position_of_the_game_is_refused(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch, change: dict[str, int], reason: str,

@@ -1,17 +1,18 @@
-"""Property tests over hundreds of seeded random Tactics games (uniform random legal actions)."""
+"""Tactics' own properties over hundreds of seeded random games (uniform random legal
+actions): every card, unit and Honor token accounted for, how a game ends, what a view
+hides. What every game keeps (copies, snapshots, refusals, views, replays) is in
+tests/contract."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tactics_helpers import random_game
 
 import core.tactics as T
-from core.contract import Action, IllegalAction
 from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.state import HONOR_SUPPLY
@@ -88,7 +89,7 @@ def test_views_hide_what_a_seat_may_not_see(seed: int, setup: dict[str, Any]) ->
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**40), setup=st.sampled_from(SETUPS))
-def test_determinize_is_consistent_and_leaves_the_game_alone(seed: int,
+def test_a_determinized_world_keeps_every_card_and_plays_on(seed: int,
                                                             setup: dict[str, Any]) -> None:
     s = T.new_game(setup, seed)
     rng = Rng.stream(seed, "x")
@@ -96,94 +97,15 @@ def test_determinize_is_consistent_and_leaves_the_game_alone(seed: int,
         if s.over:
             break
         T.apply(s, rng.choice(T.legal_actions(s)))
-    before = T.checksum(s)
     seat = s.to_move if s.to_move is not None else 0
     d = T.determinize(T.view(s, seat), Rng.stream(seed, "bot"))
-    assert T.checksum(s) == before
     assert problems(d) == []
-    assert d.seats[seat].hand == s.seats[seat].hand
-    assert sorted(d.center_deck) == sorted(s.center_deck)
-    assert sorted(T.legal_actions(d)) == sorted(T.legal_actions(s))
     # The determinized game plays on.
     for _ in range(30):
         if d.over:
             break
         T.apply(d, rng.choice(T.legal_actions(d)))
         assert problems(d) == []
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**40),
-       kind=st.sampled_from(["play", "acquire", "command", "treasure", "switch", "end",
-                             "deploy", "move", "attack", "done", "choose", "decline", "bogus"]),
-       card=st.integers(-4, 300), option=st.integers(-2, 100))
-def test_illegal_actions_are_refused_and_change_nothing(seed: int, kind: str, card: int,
-                                                       option: int) -> None:
-    s = T.new_game({"players": 2}, seed)
-    rng = Rng.stream(seed, "y")
-    for _ in range(rng.below(150)):
-        if s.over:
-            return
-        T.apply(s, rng.choice(T.legal_actions(s)))
-    action = Action(kind, card, option)
-    if action in T.legal_actions(s):
-        return
-    before = T.checksum(s)
-    snap = T.snapshot(s)
-    with pytest.raises(IllegalAction) as err:
-        T.apply(s, action)
-    assert str(err.value)
-    assert T.checksum(s) == before and T.snapshot(s) == snap
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**40), setup=st.sampled_from(SETUPS))
-def test_every_legal_action_is_accepted(seed: int, setup: dict[str, Any]) -> None:
-    s = T.new_game(setup, seed)
-    rng = Rng.stream(seed, "z")
-    for _ in range(150):
-        if s.over:
-            break
-        acts = T.legal_actions(s)
-        assert acts and len(set(acts)) == len(acts)
-        assert all(T.why_illegal(s, a) is None for a in acts)
-        T.apply(s, rng.choice(acts))
-
-
-def test_copy_is_independent() -> None:
-    s = T.new_game({"players": 2}, 5)
-    c = T.copy(s)
-    rng = Rng.stream(5, "z")
-    before = T.checksum(s)
-    for _ in range(200):
-        if c.over:
-            break
-        T.apply(c, rng.choice(T.legal_actions(c)))
-    assert T.checksum(s) == before and T.checksum(c) != before
-    assert problems(s) == []
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**40), setup=st.sampled_from(SETUPS))
-def test_snapshot_restore_round_trip_mid_game(seed: int, setup: dict[str, Any]) -> None:
-    s = T.new_game(setup, seed)
-    rng = Rng.stream(seed, "w")
-    for _ in range(rng.below(300)):
-        if s.over:
-            break
-        T.apply(s, rng.choice(T.legal_actions(s)))
-    data = msgpack.unpackb(msgpack.packb(T.snapshot(s)), strict_map_key=False)
-    r = T.restore(data)
-    assert T.checksum(r) == T.checksum(s)
-    assert T.snapshot(r) == T.snapshot(s)
-    # Both go on identically.
-    r_rng, s_rng = Rng.stream(seed, "cont"), Rng.stream(seed, "cont")
-    for _ in range(60):
-        if s.over:
-            break
-        T.apply(s, s_rng.choice(T.legal_actions(s)))
-        T.apply(r, r_rng.choice(T.legal_actions(r)))
-    assert T.checksum(r) == T.checksum(s)
 
 
 def test_restore_refuses_an_inconsistent_snapshot() -> None:

@@ -1,0 +1,60 @@
+"""Whole games, for every game: a random game ends with a result that fits its players, the
+round count only goes forward, and seed + actions replay it step by step."""
+
+from __future__ import annotations
+
+from contract_helpers import CONTRACT, MAX_ACTIONS, SEEDS, Game, Walk, packed, setups
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.contract import Outcome
+from core.games import get_option
+from core.record import GameRecord, replay
+
+
+@settings(CONTRACT, max_examples=20)
+@given(data=st.data(), seed=SEEDS)
+def test_a_random_game_ends_with_an_outcome_that_fits_its_players(
+        game: Game, data: st.DataObject, seed: int) -> None:
+    mod = game.module
+    options = data.draw(setups(game.row))
+    walk = Walk(game, options, seed)
+    s = walk.state
+    players = options["players"]
+    # The game was made with the options asked for, its defaults filled in.
+    assert s.options["players"] == players
+    assert len(s.options["seats"]) == len(s.options["names"]) == players
+    for spec in game.row.settings:
+        if get_option(options, spec.path) is not None:
+            assert get_option(s.options, spec.path) == get_option(options, spec.path)
+    assert mod.turn_number(s) == 1
+    assert 0 <= s.current < players
+    rounds = 1
+    while not walk.over:
+        assert len(walk.actions) < MAX_ACTIONS, "a random game does not end"
+        assert mod.outcome(s) is None
+        walk.step()
+        now = mod.turn_number(s)
+        assert now >= rounds, "the round count went back"
+        rounds = now
+    assert mod.legal_actions(s) == []
+    out = mod.outcome(s)
+    assert isinstance(out, Outcome)
+    assert len(out.scores) == players
+    assert all(isinstance(score, int) for score in out.scores)
+    assert out.winners and len(set(out.winners)) == len(out.winners)
+    assert set(out.winners) <= set(range(players))
+    assert out.sides == () or len(out.sides) == players
+    assert {out.side_of(w) for w in out.winners} <= {out.side_of(x) for x in range(players)}
+
+
+@settings(CONTRACT, max_examples=10)
+@given(data=st.data(), seed=SEEDS)
+def test_seed_and_actions_replay_the_game_step_by_step(game: Game, data: st.DataObject,
+                                                       seed: int) -> None:
+    walk = Walk(game, data.draw(setups(game.row)), seed).finish()
+    # Replayed from the options the game filled in, as a save records them.
+    record = GameRecord(game.name, packed(walk.state.options), seed, list(walk.actions),
+                        list(walk.checksums))
+    again = replay(record, every_step=True)
+    assert game.module.checksum(again) == walk.checksums[-1]
