@@ -1,6 +1,7 @@
 """Thousands of hostile save files through the loader, counted by what became of them.
 
     python -m bench.hostile_saves [--cases 3000] [--kind all|tampered|nudged|...]
+    python -m bench.hostile_saves --every-nudge   # each snapshot int of each real save moved
 
 Each case is a real save broken one way (tests/saves/hostile.py has the strategies and the
 rules of judgement). Prints how many were refused with a reason, accepted and playable,
@@ -38,15 +39,14 @@ def main(argv: list[str] | None = None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cases", type=int, default=3000)
     ap.add_argument("--kind", choices=sorted(KINDS), default="all")
+    ap.add_argument("--every-nudge", action="store_true",
+                    help="instead of random cases, every snapshot int of every real save")
     args = ap.parse_args(argv)
     counts: Counter[str] = Counter()
     problems: list[str] = []
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
 
-    @settings(max_examples=args.cases, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
-    @given(KINDS[args.kind])
-    def run(data: bytes) -> None:
+    def judge(data: bytes) -> None:
         try:
             counts[hostile.classify(data, folder)] += 1
         except hostile.Crash as exc:
@@ -56,8 +56,19 @@ def main(argv: list[str] | None = None) -> int:
             counts[hostile.HUNG] += 1
             problems.append(f"hang: {exc}")
 
+    @settings(max_examples=args.cases, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(KINDS[args.kind])
+    def run(data: bytes) -> None:
+        judge(data)
+
     start = time.perf_counter()
-    run()
+    if args.every_nudge:
+        args.kind = "every nudge"
+        for data in hostile.every_nudge():
+            judge(data)
+    else:
+        run()
     secs = time.perf_counter() - start
     total = sum(counts.values())
     print(f"{total} hostile files ({args.kind}) in {secs:.1f} s:")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.firepeak import board
-from core.firepeak.cards import N_CREATURES, N_SPELLS
+from core.firepeak.cards import N_CREATURES, N_SPELLS, WIZARDS
 from core.firepeak.effects import RESOLUTION_KINDS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.firepeak.state import ACTIONS_PER_TURN, State
@@ -72,6 +72,9 @@ def range_problems(s: State) -> list[str]:
         found.append(f"a decision is asked of seat {s.pending.seat} of {n}")
     if s.to_move is not None and not 0 <= s.to_move < n:
         found.append(f"seat {s.to_move} of {n} is to move")
+    for seat, p in enumerate(s.players):
+        if not 0 <= p.wizard < len(WIZARDS):
+            found.append(f"seat {seat} has Wizard {p.wizard}, which does not exist")
     return found
 
 

@@ -162,9 +162,26 @@ def nudged(draw: st.DrawFn) -> bytes:
               if _get(top, p).__class__ is int]
     where = draw(st.sampled_from(places))
     parent = _get(top, where[:-1])
-    parent[where[-1]] += draw(st.sampled_from([-2, -1, 1, 2, 50, 99, 99_999]))
+    parent[where[-1]] += draw(st.sampled_from(NUDGES))
     top["checksums"] = [0] * len(top["actions"])  # the replay diverges at step 1
     return repacked(top)
+
+
+NUDGES = (-2, -1, 1, 2, 50, 99, 99_999)
+
+
+def every_nudge() -> Iterator[bytes]:
+    """Each real save with each int of its snapshot moved by each of :data:`NUDGES`, in a
+    save of another version whose actions no longer replay (the systematic ``nudged``)."""
+    for _, data in real_saves():
+        for where in [p for p in _paths(_top(data)["snapshot"], ("snapshot",))
+                      if _get(_top(data), p).__class__ is int]:
+            for delta in NUDGES:
+                top = _top(data)
+                top["app_version"] = "0.0.1"
+                _get(top, where[:-1])[where[-1]] += delta
+                top["checksums"] = [0] * len(top["actions"])
+                yield repacked(top)
 
 
 def _get(top: Any, path: tuple[Any, ...]) -> Any:

@@ -139,7 +139,7 @@ def test_a_save_of_this_version_that_no_longer_replays_was_edited_and_is_refused
     with pytest.raises(SaveError) as info:
         load_game(save, "/saves/c.ascend")
     assert info.value.reason == (
-        "replay diverged at step 2 (action ('add', 3, 1) was refused: add 3 is not legal now)"
+        "replay diverged at step 2 (action ('add', 3, 1) was refused: an add takes no option)"
         ", though this version of ascend saved it: the file was changed after it was written")
 
 
