@@ -120,10 +120,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def add_setting_flags(parser: argparse.ArgumentParser) -> None:
     """A flag for every set-up setting of every game (``--edition``, ``--clan-powers``, …)."""
-    from core.games import games
+    from core.games import Setting, games
 
     owners: dict[str, list[str]] = {}
-    settings = {}
+    settings: dict[str, Setting] = {}
     for game in games(playable_only=True):
         for setting in game.settings:
             owners.setdefault(setting.flag, []).append(game.title)

@@ -54,7 +54,7 @@ def solve(problem: BuyProblem) -> BuyPlan:
     n = [model.new_int_var(0, it.max_count, f"n{i}") for i, it in enumerate(items)]
     lin = cp_model.LinearExpr.weighted_sum
 
-    def total(attr: str, keep: bool | None = None) -> cp_model.LinearExprT:
+    def total(attr: str, keep: bool | None = None) -> cp_model.LinearExpr:
         # A linear expression even when empty, so constraints never collapse to a bool.
         pairs = [(x, getattr(it, attr)) for it, x in zip(items, n, strict=True)
                  if keep is None or it.mechana == keep]

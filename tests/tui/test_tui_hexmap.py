@@ -94,7 +94,7 @@ def style_at(w: HexMap, x: int, y: int) -> Style:
 def block(w: HexMap, c: int) -> str:
     """The four characters drawn for cell ``c``, read from the (scrolled) screen lines."""
     assert w.picture is not None
-    x, y = w.layout.to_cell(w.picture.map.hexes[c])
+    x, y = w.hex_layout.to_cell(w.picture.map.hexes[c])
     sx, sy = w.scroll_offset
     return screen_lines(w)[y - sy][x - sx: x - sx + 4]
 
@@ -117,8 +117,8 @@ async def test_three_shrines_glyphs_at_layout_positions() -> None:
         assert lines == w.text_lines()
         m = SHRINES
         # Rows are odd-r: row 1 starts two columns right of row 0's first column.
-        assert w.layout.to_cell(from_offset(0, 2)) == (0, 2)
-        assert w.layout.to_cell(from_offset(0, 1)) == (2, 1)
+        assert w.hex_layout.to_cell(from_offset(0, 2)) == (0, 2)
+        assert w.hex_layout.to_cell(from_offset(0, 1)) == (2, 1)
         assert block(w, cell(m, 0, 4)) == " @@ "  # P1
         assert block(w, cell(m, 10, 4)) == " @@ "  # P2
         assert block(w, cell(m, 5, 4)) == " ⌂2 "  # the middle shrine, worth 2
@@ -128,9 +128,9 @@ async def test_three_shrines_glyphs_at_layout_positions() -> None:
         assert lines[0][:4] == "    "  # row 0, column 0 is no hex
         assert lines[4].startswith(" @@  ··  ··")
         # Portals in their owner's colour; the neutral shrine is not a side colour.
-        x, y = w.layout.to_cell(m.hexes[cell(m, 10, 4)])
+        x, y = w.hex_layout.to_cell(m.hexes[cell(m, 10, 4)])
         assert style_at(w, x + 1, y).color.name == SIDE_COLORS[1]  # type: ignore[union-attr]
-        x, y = w.layout.to_cell(m.hexes[cell(m, 5, 2)])
+        x, y = w.hex_layout.to_cell(m.hexes[cell(m, 5, 2)])
         assert style_at(w, x + 1, y).color.name not in SIDE_COLORS  # type: ignore[union-attr]
         assert w.describe(cell(m, 5, 2)) == "Shrine (2 Honor, held by nobody)"
         assert "face-down Treasure" in w.describe(cell(m, 5, 0))
@@ -147,14 +147,14 @@ async def test_arrows_walk_the_brick_rows() -> None:
         await pilot.press("left", "left")
         assert offset_of(m, w.cursor) == (4, 4)  # type: ignore[arg-type]
         start = w.cursor
-        x0 = w.layout.to_cell(m.hexes[start])[0]  # type: ignore[index]
+        x0 = w.hex_layout.to_cell(m.hexes[start])[0]  # type: ignore[index]
         # Up from an even row: NE (same offset column); then NW: straight up the screen.
         await pilot.press("up")
         assert m.hexes[w.cursor] == Hex(m.hexes[start].q + 1, 3)  # type: ignore[index]
         assert offset_of(m, w.cursor) == (4, 3)  # type: ignore[arg-type]
         await pilot.press("up")
         assert m.hexes[w.cursor] == Hex(m.hexes[start].q + 1, 2)  # type: ignore[index]
-        assert w.layout.to_cell(m.hexes[w.cursor])[0] == x0  # type: ignore[index]
+        assert w.hex_layout.to_cell(m.hexes[w.cursor])[0] == x0  # type: ignore[index]
         await pilot.press("down", "down")
         assert w.cursor == start
         await pilot.press("down")  # even row down: SE, then SW
@@ -225,7 +225,7 @@ async def test_enter_space_and_click_select() -> None:
         w.blur()
         await pilot.pause()
         target = cell(m, 1, 7)  # a treasure on an odd row
-        x, y = w.layout.to_cell(m.hexes[target])
+        x, y = w.hex_layout.to_cell(m.hexes[target])
         assert await pilot.click(HexMap, offset=(x + 3, y))
         await pilot.pause()
         assert app.selected[-1] == target and w.cursor == target and w.has_focus
@@ -250,10 +250,10 @@ async def test_highlight_and_sight_are_drawn() -> None:
         await pilot.pause()
         for c in reach:
             assert block(w, c)[0] == "+"
-            x, y = w.layout.to_cell(m.hexes[c])
+            x, y = w.hex_layout.to_cell(m.hexes[c])
             assert style_at(w, x + 1, y).bgcolor.name == REACH_BG  # type: ignore[union-attr]
         assert block(w, enemy) == "×Kr "
-        x, y = w.layout.to_cell(m.hexes[enemy])
+        x, y = w.hex_layout.to_cell(m.hexes[enemy])
         assert style_at(w, x, y).bgcolor.name == TARGET_BG  # type: ignore[union-attr]
         assert "can be attacked" in w.describe(enemy)
         assert "can move here" in w.describe(cell(m, 2, 4))
@@ -262,7 +262,7 @@ async def test_highlight_and_sight_are_drawn() -> None:
         w.show_sight(path)
         await pilot.pause()
         assert block(w, cell(m, 5, 4)) == "•⌂2 "
-        x, y = w.layout.to_cell(m.hexes[cell(m, 5, 4)])
+        x, y = w.hex_layout.to_cell(m.hexes[cell(m, 5, 4)])
         assert style_at(w, x + 1, y).bgcolor.name == SIGHT_BG  # type: ignore[union-attr]
         assert block(w, cell(m, 4, 4))[0] == "•"  # sight wins over reach
         assert block(w, enemy)[0] == "×"  # the target mark wins over sight
@@ -298,15 +298,15 @@ async def test_units_damage_exhausted_and_active() -> None:
         assert block(w, b) == "zTy "  # exhausted mark
         assert block(w, c) == "▸c1 "  # being commanded (standing on its portal)
         assert block(w, d) == "zPs!"  # more damage than a digit
-        xa, ya = w.layout.to_cell(m.hexes[a])
-        xb, yb = w.layout.to_cell(m.hexes[b])
+        xa, ya = w.hex_layout.to_cell(m.hexes[a])
+        xb, yb = w.hex_layout.to_cell(m.hexes[b])
         ready = style_at(w, xa + 1, ya)
         tired = style_at(w, xb + 1, yb)
         # Ready units are chips on their side's colour; exhausted ones are greyed out.
         assert ready.bgcolor.name == SIDE_COLORS[0] and ready.bold  # type: ignore[union-attr]
         assert tired.bgcolor.name not in SIDE_COLORS  # type: ignore[union-attr]
         assert tired.color.name == SIDE_COLORS[1]  # type: ignore[union-attr]
-        xc, yc = w.layout.to_cell(m.hexes[c])
+        xc, yc = w.hex_layout.to_cell(m.hexes[c])
         assert style_at(w, xc + 1, yc).underline
         # A unit hides the terrain glyph; the left column hints at it when nothing else does.
         w.update_picture(with_units(picture, UnitMark(cell(m, 3, 3), 1, "Kr")))
@@ -342,7 +342,7 @@ async def test_small_box_scrolls_to_keep_the_cursor_visible() -> None:
         assert offset_of(m, w.cursor) == (9, 8)  # type: ignore[arg-type]
         sx, sy = w.scroll_offset
         assert sx > west.x and sy > 0
-        x, y = w.layout.to_cell(m.hexes[w.cursor])  # type: ignore[index]
+        x, y = w.hex_layout.to_cell(m.hexes[w.cursor])  # type: ignore[index]
         # Visible with a hex of the surroundings (but the map's edge) on each side.
         assert sx <= x - 4 and x + 8 <= sx + view.width
         assert sy <= y - 1 and y == 8 == sy + view.height - 1
@@ -351,7 +351,7 @@ async def test_small_box_scrolls_to_keep_the_cursor_visible() -> None:
         assert style_at(w, x - sx + 1, y - sy).reverse  # the cursor is drawn on screen
         # A click on the scrolled view picks the hex drawn there.
         target = cell(m, 7, 7)
-        tx, ty = w.layout.to_cell(m.hexes[target])
+        tx, ty = w.hex_layout.to_cell(m.hexes[target])
         assert await pilot.click(HexMap, offset=(tx - sx + 1, ty - sy))
         await pilot.pause()
         assert app.selected == [target]
@@ -401,11 +401,11 @@ async def test_every_terrain_and_token_has_its_glyph() -> None:
         assert block(w, beacon) == " ☼☼ " == block(w, free_beacon)
         assert block(w, turret) == " ╦╦ "
         assert block(w, ring) == "✿Fc "  # a unit standing in the Faerie Ring
-        x, y = w.layout.to_cell(m.hexes[beacon])
+        x, y = w.hex_layout.to_cell(m.hexes[beacon])
         assert style_at(w, x + 1, y).color.name == SIDE_COLORS[1]  # type: ignore[union-attr]
-        x, y = w.layout.to_cell(m.hexes[free_beacon])
+        x, y = w.hex_layout.to_cell(m.hexes[free_beacon])
         assert style_at(w, x + 1, y).color.name not in SIDE_COLORS  # type: ignore[union-attr]
-        x, y = w.layout.to_cell(m.hexes[ring])
+        x, y = w.hex_layout.to_cell(m.hexes[ring])
         assert style_at(w, x + 1, y).bgcolor.name == SIDE_COLORS[3]  # type: ignore[union-attr]
         assert w.describe(beacon) == "Beacon of Red"
         assert w.describe(free_beacon) == "Beacon (unclaimed)"

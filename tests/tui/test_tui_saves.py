@@ -9,8 +9,8 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from conftest import wait_until
 from textual.pilot import Pilot
+from tui_helpers import wait_until
 
 import saves.store
 from core.contract import Action

@@ -36,8 +36,8 @@ from tui.words import styled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
-from conftest import wait_until  # noqa: E402
 from tactics_helpers import cultist, hold, put  # noqa: E402
+from tui_helpers import wait_until  # noqa: E402
 
 SIZE = (80, 24)
 OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}

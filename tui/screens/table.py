@@ -72,7 +72,8 @@ class _TableMeta(type(Screen), ABCMeta):  # type: ignore[misc]
     """Textual's metaclass plus ABCMeta, so a table that forgets a hook fails at once."""
 
 
-class TableScreen(Screen[None], metaclass=_TableMeta):
+# mypy cannot follow a metaclass built from type(Screen); at run time the two agree.
+class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass]
     """One game in play: the game-independent flow; subclasses draw the board."""
 
     AUTO_FOCUS = ""

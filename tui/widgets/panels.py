@@ -12,8 +12,9 @@ from textual.widgets import RichLog, Static
 class LogView(RichLog, can_focus=False):
     """The scrolling game log: one line per action plus the notable events."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, min_width=20, max_lines=2000, markup=False, **kwargs)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(wrap=True, min_width=20, max_lines=2000, markup=False, id=id,
+                         classes=classes)
 
     def add(self, text: str | Text, style: str = "") -> None:
         """Append one entry."""

@@ -137,7 +137,8 @@ def spell_list(v: FirepeakView, castable: set[int], why_not: Callable[[int], str
     for sp in sorted(book, key=lambda u: (u not in castable, u)):
         first.setdefault(SPELLS[sp].key, sp)
     spells = sorted(first.values(), key=lambda sp: (sp not in castable, SPELLS[sp].name))
-    labels, details = [], []
+    labels: list[Text] = []
+    details: list[Text | str] = []
     for sp in spells:
         label = entry(v, Action("cast", sp))
         if copies[SPELLS[sp].key] > 1:

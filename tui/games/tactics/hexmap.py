@@ -166,7 +166,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         return self._picture
 
     @property
-    def layout(self) -> TextLayout:
+    def hex_layout(self) -> TextLayout:
         """Where each hex is drawn, in map (virtual) coordinates before scrolling."""
         return self._layout
 
