@@ -6,7 +6,8 @@ and tests use nothing else of a game's rules. ``core.games`` lists the games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, Self
 
@@ -146,6 +147,34 @@ class GameModule(Protocol):
     def restore(self, data: Any) -> Any:
         """The state a snapshot was taken of; ValueError for data that is not one."""
         ...
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data (lists, tuples, dicts of ints and strings) that shares nothing
+    with the original: a snapshot must not change as the game it was taken of goes on."""
+    if isinstance(value, list | tuple):
+        return [plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    return value
+
+
+def snapshot_reader(restore: Callable[..., Any]) -> Callable[..., Any]:
+    """Wraps a game's ``restore`` so that data which is not one of its snapshots is refused
+    with ValueError, whatever the unpacking of it stumbled on (a missing key, a number where
+    a list was due)."""
+
+    @functools.wraps(restore)
+    def checked_restore(data: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"a snapshot is a map, not {type(data).__name__}")
+        try:
+            return restore(data, *args, **kwargs)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a snapshot of this game ({type(exc).__name__}: "
+                             f"{str(exc)[:80]})") from exc
+
+    return checked_restore
 
 
 def rounds_played(turns_taken: Sequence[int], over: bool) -> int:

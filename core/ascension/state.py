@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from core.ascension.cards import CardDef, Op, card_defs
-from core.contract import seats_and_names
+from core.contract import plain_copy, seats_and_names, snapshot_reader
 from core.rng import Rng
 
 HAND_SIZE = 5
@@ -250,7 +250,7 @@ def _op_from(data: list[Any]) -> Op:
 def snapshot(s: State) -> dict[str, Any]:
     """The state as msgpack-friendly data (lists, ints, strings); ``restore`` inverts it."""
     t = s.turn
-    return {
+    return plain_copy({
         "options": s.options,
         "rng": s.rng.state,
         "players": [[p.deck, p.hand, p.discard, p.constructs, p.honor] for p in s.players],
@@ -268,9 +268,10 @@ def snapshot(s: State) -> dict[str, Any]:
         "pending": [[d.kind, d.seat, list(d.choices), int(d.optional), d.source, d.n,
                      list(d.labels)] for d in s.pending],
         "work": [[_op_data(op), src] for op, src in s.work],
-    }
+    })
 
 
+@snapshot_reader
 def restore(data: dict[str, Any]) -> State:
     """Rebuild a state from ``snapshot`` data (raises ValueError/KeyError/TypeError if bad)."""
     s = new_state(data["options"], 0)

@@ -10,6 +10,7 @@ from typing import Any
 from core.ascension import rules
 from core.ascension.cards import CardDef
 from core.ascension.state import Decision, Player, State, Turn
+from core.contract import plain_copy
 from core.rng import Rng
 
 
@@ -107,7 +108,7 @@ def view(s: State, seat: int) -> AscensionView:
         played=tuple(t.played), used=frozenset(t.used), waiting=tuple(t.waiting),
         work=tuple(s.work),
         pending=_pending_seen(s, seat), extra_turn=s.extra_turn,
-        ending=s.ending, over=s.over, options=s.options,
+        ending=s.ending, over=s.over, options=plain_copy(s.options),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from core.contract import seats_and_names
+from core.contract import plain_copy, seats_and_names, snapshot_reader
 from core.firepeak.cards import N_CREATURES, N_SPELLS, WIZARDS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.rng import Rng
@@ -237,7 +237,7 @@ def snapshot(s: State) -> dict[str, Any]:
     """The state as msgpack-friendly data (lists, ints, strings); ``restore`` inverts it."""
     t = s.turn
     d = s.pending
-    return {
+    return plain_copy({
         "options": s.options,
         "rng": s.rng.state,
         "players": [[p.wizard, p.pattern, p.guard, p.dungeon, p.spellbook, p.auras, p.circle]
@@ -255,9 +255,10 @@ def snapshot(s: State) -> dict[str, Any]:
         "work": [list(task) for task in s.work],
         "flags": [int(s.setup), int(s.deck_out), int(s.reshuffled), int(s.over), s.steps],
         "turns_taken": s.turns_taken,
-    }
+    })
 
 
+@snapshot_reader
 def restore(data: dict[str, Any]) -> State:
     """Rebuild a state from ``snapshot`` data (raises ValueError/KeyError/TypeError if bad)."""
     opts = normalize_options(data["options"])

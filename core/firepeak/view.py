@@ -15,6 +15,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any
 
+from core.contract import plain_copy
 from core.firepeak import board
 from core.firepeak import effects as fx
 from core.firepeak.cards import BASE_POWER, SPELLS
@@ -145,7 +146,8 @@ def view(s: State, seat: int) -> FirepeakView:
     work = tuple(_public_task(task, seat) for task in s.work)
     t = s.turn
     return FirepeakView(
-        seat=seat, to_move=s.to_move, current=s.current, setup=s.setup, options=s.options,
+        seat=seat, to_move=s.to_move, current=s.current, setup=s.setup,
+        options=plain_copy(s.options),
         players=tuple(players), recruit_count=len(s.recruit), research_count=len(s.research),
         creature_discard=tuple(s.creature_discard), spell_discard=tuple(s.spell_discard),
         ench=tuple(sorted(s.ench.items())), held=-1 if held_hidden else s.held,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.contract import plain_copy, snapshot_reader
 from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.cards import Op
@@ -37,7 +38,7 @@ def op_from(data: list[Any]) -> Op:
 
 def snapshot(s: State) -> dict[str, Any]:
     """The state as msgpack-friendly data (lists, ints, strings); ``restore`` inverts it."""
-    return {
+    return plain_copy({
         "options": s.options,
         "rng": s.rng.state,
         "slots": list(s.slot_of),
@@ -62,9 +63,10 @@ def snapshot(s: State) -> dict[str, Any]:
         "pending": [[d.kind, d.seat, list(d.choices), int(d.optional), d.source, d.unit, d.n,
                      list(d.labels)] for d in s.pending],
         "work": [[op_data(op), src, seat, unit] for op, src, seat, unit in s.work],
-    }
+    })
 
 
+@snapshot_reader
 def restore(data: dict[str, Any], c: Content | None = None) -> State:
     """Rebuild a state from ``snapshot`` data (ValueError/KeyError/TypeError if it is bad)."""
     c = c or shipped_content()

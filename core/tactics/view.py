@@ -16,6 +16,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from core.contract import plain_copy
 from core.rng import Rng
 from core.tactics import combat
 from core.tactics.board import MapDef
@@ -192,7 +193,7 @@ def view(s: State, seat: int) -> TacticsView:
         ))
     return TacticsView(
         seat=seat, to_move=s.to_move, current=s.current, side=s.side, phase=s.phase,
-        options=s.options, scen=s.scen, map=s.map, cards=s.cards, tdefs=s.tdefs,
+        options=plain_copy(s.options), scen=s.scen, map=s.map, cards=s.cards, tdefs=s.tdefs,
         gates=s.gates, cultist_def=s.cultist_def, seats=tuple(seats), side_of=s.side_of,
         slot_of=s.slot_of, sides=s.sides, card_units=s.card_units, cultists=s.cultists,
         units=tuple(UnitRow._make(u.data()) for u in s.units), stats=_stats(s),

@@ -60,3 +60,21 @@ def test_a_seat_sees_the_same_table_in_every_world_its_view_allows(
         if walk.over:
             break
         walk.walk(every)
+
+
+def test_a_view_and_a_snapshot_share_nothing_with_the_game(game: Game) -> None:
+    """A bot that writes into its view's options, or a snapshot kept while play goes on,
+    cannot change the game (and the game cannot change them)."""
+    mod = game.module
+    walk = Walk(game, {"players": game.row.players[0]}, 5)
+    walk.walk(12)
+    s = walk.state
+    before = mod.checksum(s)
+    view = mod.view(s, s.current)
+    view.options["players"] = 99
+    view.options.setdefault("seats", []).append("intruder")
+    assert mod.checksum(s) == before and s.options["players"] == game.row.players[0]
+    snap = mod.snapshot(s)
+    kept = packed(snap)
+    walk.walk(12)
+    assert packed(snap) == kept

@@ -13,7 +13,15 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.contract import Action, Event, Outcome, checked, rounds_played, seats_and_names
+from core.contract import (
+    Action,
+    Event,
+    Outcome,
+    checked,
+    plain_copy,
+    rounds_played,
+    seats_and_names,
+)
 from core.words import Phrase, phrase, plain
 
 NAME = "counter"
@@ -125,13 +133,14 @@ def outcome(state: CounterState) -> Outcome | None:
 def view(state: CounterState, seat: int) -> CounterView:
     """The table as ``seat`` sees it: everything."""
     return CounterView(seat=seat, to_move=state.to_move, current=state.current, pending=None,
-                       options=state.options, target=state.target, first=state.first,
+                       options=plain_copy(state.options), target=state.target,
+                       first=state.first,
                        total=state.total, history=tuple(state.history))
 
 
 def determinize(v: CounterView, rng: Any) -> CounterState:
     """The state ``v`` shows; nothing is hidden, so ``rng`` is not drawn from."""
-    return CounterState(v.options, target=v.target, first=v.first, total=v.total,
+    return CounterState(plain_copy(v.options), target=v.target, first=v.first, total=v.total,
                         to_move=v.to_move, current=v.current, history=list(v.history))
 
 
@@ -171,9 +180,9 @@ def checksum(state: CounterState) -> int:
 
 
 def snapshot(state: CounterState) -> dict[str, Any]:
-    """The state as plain data."""
+    """The state as plain data, sharing nothing with it."""
     return {
-        "options": dict(state.options),
+        "options": plain_copy(state.options),
         "target": state.target,
         "first": state.first,
         "total": state.total,

@@ -24,9 +24,6 @@ from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
 
-MAX_SEATS = max(g.players[1] for g in games())
-FIRST_GAME = games(playable_only=True)[0].name
-
 
 def widget_id(game: str, setting: GameSetting) -> str:
     """The id of the line for a game's setting: ``tactics-mode``."""
@@ -74,13 +71,15 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         choices = [(g.name, g.title if g.playable else f"{g.title} (coming)") for g in games()]
-        first = info(FIRST_GAME)
-        seats = seat_values(FIRST_GAME)
+        # Read from the list when the screen opens, so a game registered late is offered.
+        first = games(playable_only=True)[0]
+        seats = seat_values(first.name)
+        self.max_seats = max(g.players[1] for g in games())
         with Vertical(id="setup-box"):
             yield Label("New game", id="setup-title")
             yield Setting("Game", choices, id="game")
             yield Setting("Players", player_values(first), id="players")
-            for i in range(MAX_SEATS):
+            for i in range(self.max_seats):
                 setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
                 setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
                 yield setting
@@ -126,7 +125,7 @@ class SetupScreen(Screen[None]):
             players.set_values(player_values(row), min(max(int(players.value), low), high))
         count = int(players.value)
         seats = seat_values(row.name)
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             seat = self.query_one(f"#seat-{i}", Setting)
             seat.display = i < count
             if seat.values != seats:
