@@ -117,3 +117,11 @@ def test_every_legal_action_is_accepted_and_put_into_words(
         if walk.over:
             break
         walk.step()
+
+
+@pytest.mark.parametrize("junk", [None, [], {}, {"options": 5}, {"rng": "x", "players": 1},
+                                  "snapshot", 7])
+def test_restore_refuses_what_is_not_a_snapshot_with_value_error(game: Game, junk: object
+                                                                 ) -> None:
+    with pytest.raises(ValueError):
+        game.module.restore(junk)
