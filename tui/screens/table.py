@@ -187,6 +187,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     # --- mounting and drawing ----------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # Textual calls every class's on_mount in turn, so a game's table does not define
+        # one (calling this one twice wrote the opening log twice): it uses table_opened.
         log = self.query_one(LogView)
         log.add(self.banner(), "bold")
         if self.load_message:
@@ -195,8 +197,13 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
         self.set_interval(0.15, self._tick)
         self.refresh_table()
+        self.table_opened()
         self.call_after_refresh(self._focus_default)
         self.call_after_refresh(self.advance)
+
+    def table_opened(self) -> None:
+        """Anything a game's table does once it is drawn for the first time; nothing by
+        default."""
 
     def prompt_text(self, v: Any) -> Text:
         """The prompt line: game over, a bot thinking, waiting, the move, or a refusal."""

@@ -102,8 +102,7 @@ class TacticsScreen(TableScreen):
         # Compact: every key of the table fits in 80 columns.
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def table_opened(self) -> None:
         # Start the cursor on a portal of the side at the table: units enter the field there.
         v = self.table_view()
         mine = [c for c, side in enumerate(v.portal_side) if side == v.side_of[v.seat]]
