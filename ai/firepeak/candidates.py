@@ -1,4 +1,3 @@
-
 """The Firepeak turn actions worth a bot's search, and the ones its rules take outright.
 
 :func:`candidates` prunes a turn's legal actions to the few worth scoring (useful Recruits,

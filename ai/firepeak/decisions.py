@@ -1,4 +1,3 @@
-
 """The Firepeak bots' answers to every decision the engine can ask, in a world of their own.
 
 * ``quick_answer``: cheap rules used inside simulations (placements by the seat's own score,

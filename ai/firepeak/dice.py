@@ -1,4 +1,3 @@
-
 """The dice of Firepeak's turn actions, for the bots: odds, and each chance result scripted.
 
 Capture and Rescue are duels (a die plus the difference of the two sides against a die),

@@ -1,4 +1,3 @@
-
 """The Firepeak bots' evaluation: a world as one number from one seat's side.
 
 Everything the bots judge is a *world*: a full ``State`` the bot dealt itself with

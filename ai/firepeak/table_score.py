@@ -1,4 +1,3 @@
-
 """One Firepeak seat's table as a number, for the bots' evaluation.
 
 A seat is scored by its pattern Power and creatures, how fillable its open Positions are by

@@ -1,4 +1,3 @@
-
 """The Firepeak bots' own worlds: one dealt from a view, and a turn action played in it.
 
 A world is a full ``State`` consistent with what the bot may see (``determinize`` with the
