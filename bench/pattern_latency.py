@@ -18,11 +18,13 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from ai.firepeak.pattern import (
     FULL_DECK,
     Creature,
     Method,
+    Resolution,
     is_legal,
     legal_moves,
     legal_placements,
@@ -77,6 +79,30 @@ def stress(rng: random.Random) -> Slots:
             return slots
 
 
+# One timed query: a pattern (and a creature) bound, the method left to choose.
+Query = Callable[[Method], object]
+
+
+def _is_legal(p: Slots, m: Method) -> bool:
+    return is_legal(p, method=m)
+
+
+def _legal_placements(p: Slots, c: Creature, m: Method) -> list[int]:
+    return legal_placements(p, c, method=m)
+
+
+def _legal_moves(p: Slots, m: Method) -> list[tuple[int, int]]:
+    return legal_moves(p, method=m)
+
+
+def _legal_swaps(p: Slots, m: Method) -> list[tuple[int, int]]:
+    return legal_swaps(p, method=m)
+
+
+def _resolve(p: Slots, m: Method) -> Resolution:
+    return resolve(p, method=m)
+
+
 def timed(fn: Callable[[], object]) -> float:
     t0 = time.perf_counter()
     fn()
@@ -98,19 +124,19 @@ def main(argv: list[str] | None = None) -> None:
     resolve(wild[0], method="cpsat")  # warm-up: import OR-Tools, first solve
 
     methods: tuple[Method, ...] = ("fast", "cpsat")
-    cases: list[tuple[str, list[Callable[[Method], object]]]] = [
-        ("is_legal (legal + random)", [lambda m, p=p: is_legal(p, method=m) for p in mixed]),
-        ("legal_placements", [lambda m, p=p, c=c: legal_placements(p, c, method=m)
+    cases: list[tuple[str, list[Query]]] = [
+        ("is_legal (legal + random)", [partial(_is_legal, p) for p in mixed]),
+        ("legal_placements", [partial(_legal_placements, p, c)
                               for p, c in zip(legal, draws, strict=True)]),
-        ("legal_moves", [lambda m, p=p: legal_moves(p, method=m) for p in legal]),
-        ("legal_swaps", [lambda m, p=p: legal_swaps(p, method=m) for p in legal]),
-        ("resolve (play-like illegal)", [lambda m, p=p: resolve(p, method=m) for p in broken]),
-        ("resolve (stress: random)", [lambda m, p=p: resolve(p, method=m) for p in wild]),
+        ("legal_moves", [partial(_legal_moves, p) for p in legal]),
+        ("legal_swaps", [partial(_legal_swaps, p) for p in legal]),
+        ("resolve (play-like illegal)", [partial(_resolve, p) for p in broken]),
+        ("resolve (stress: random)", [partial(_resolve, p) for p in wild]),
     ]
     print(f"{'query':30} {'method':6} {'n':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for name, calls in cases:
         for m in methods:
-            xs = [timed(lambda f=f, m=m: f(m)) for f in calls]
+            xs = [timed(partial(f, m)) for f in calls]
             print(f"{name:30} {m:6} {len(xs):5d} {1000 * statistics.median(xs):10.3f} "
                   f"{1000 * pct(xs, 0.95):8.3f} {1000 * max(xs):8.2f}")
 

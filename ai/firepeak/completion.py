@@ -1,7 +1,7 @@
 """Can the open Positions of a Firepeak pattern still be filled together? A CP-SAT model.
 
-The evaluation in :mod:`ai.firepeak.evaluation` judges each open Position on its own: is there a
-creature still to come that fits it? That misses what the planner most needs to weigh when
+The table score of :mod:`ai.firepeak.table_score` judges each open Position on its own: is
+there a creature still to come that fits it? That misses what the planner most needs to weigh when
 it places a creature now rather than keeping a spot open: the open Positions compete for the
 same few creatures, and a Position's Leader that is itself still open has to be filled by a
 creature strong enough for the Position below it. This model answers the joint question:

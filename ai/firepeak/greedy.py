@@ -5,14 +5,18 @@ creatures that cannot go into the pattern (free); cast a spell that improves its
 extra-action spell only when that action has a use); Brainwash a Dungeon creature that fits
 the pattern at even odds or better; Capture when the odds and the prize are good; Rescue
 when likely to win; Recruit under the Leader a draw most likely fits under; else end the
-turn. Decisions are answered from :mod:`ai.firepeak.evaluation` (placements keep Positions
+turn. Decisions are answered from :mod:`ai.firepeak.decisions` (placements keep Positions
 fillable, an illegal pattern is resolved by :func:`ai.firepeak.pattern.resolve` to keep the most
 Power, a spell's target is tried on a copy of the bot's own world).
 """
 
 from __future__ import annotations
 
-from ai.firepeak import evaluation as ev
+from ai.firepeak.candidates import recruit_fit, research_pair
+from ai.firepeak.decisions import best_answer
+from ai.firepeak.dice import brainwash_odds, capture_diff, duel_odds, rescue_diff
+from ai.firepeak.evaluation import begin, evaluate, game_will_end_after_draw, terminal_value
+from ai.firepeak.worlds import deal_world, expected
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, SPELLS
@@ -44,8 +48,8 @@ class FirepeakGreedyBot:
                   ) -> tuple[Action, tuple[Action, ...]]:
         if len(legal) == 1:
             return legal[0], (legal[0],)
-        s = ev.deal_world(view, self.rng)
-        ev.begin(s)
+        s = deal_world(view, self.rng)
+        begin(s)
         me = view.seat
         if s.pending is not None:
             a = answer(s, legal)
@@ -56,7 +60,7 @@ class FirepeakGreedyBot:
     # --- the turn ----------------------------------------------------------------------------
 
     def turn_action(self, s: State, me: int, legal: list[Action]) -> Action:
-        research = ev.research_pair(s, me, legal)
+        research = research_pair(s, me, legal)
         if research is not None:
             return research
         for pick in (self._cast, self._brainwash, self._capture, self._rescue, self._recruit):
@@ -69,12 +73,12 @@ class FirepeakGreedyBot:
         casts = [a for a in legal if a.kind == "cast"]
         if not casts:
             return None
-        base = ev.evaluate(s, me)
+        base = evaluate(s, me)
         best, best_gain = None, CAST_GAIN
         for a in casts:
             if not self._extra_has_use(s, me, legal, a.card):
                 continue
-            gain = ev.expected(s, a, me, deep=True) - base
+            gain = expected(s, a, me, deep=True) - base
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
@@ -101,7 +105,7 @@ class FirepeakGreedyBot:
         for a in legal:
             if a.kind != "brainwash":
                 continue
-            p = ev.brainwash_odds(s, me, a.card)
+            p = brainwash_odds(s, me, a.card)
             if p < min_odds or not board.open_positions(s, me, a.card):
                 continue
             v = p * (1 + BASE_POWER[a.card])
@@ -116,7 +120,7 @@ class FirepeakGreedyBot:
             if a.kind != "capture":
                 continue
             dseat, dloc = divmod(a.option, 10)
-            win, _, lose = ev.duel_odds(ev.capture_diff(s, me, a.card, dseat, dloc))
+            win, _, lose = duel_odds(capture_diff(s, me, a.card, dseat, dloc))
             if win < min_win:
                 continue
             dfd = board.creature_at(s, dseat, dloc)
@@ -132,7 +136,7 @@ class FirepeakGreedyBot:
         for a in legal:
             if a.kind != "rescue":
                 continue
-            win, _, _ = ev.duel_odds(ev.rescue_diff(s, me, a.card, a.option))
+            win, _, _ = duel_odds(rescue_diff(s, me, a.card, a.option))
             if win >= best_v:
                 best, best_v = a, win
         return best
@@ -141,13 +145,13 @@ class FirepeakGreedyBot:
         recruits = [a for a in legal if a.kind == "recruit"]
         if not recruits:
             return None
-        if len(s.recruit) == 1 and ev.game_will_end_after_draw(s) \
-                and ev.terminal_value(s, me) < 0:
+        if len(s.recruit) == 1 and game_will_end_after_draw(s) \
+                and terminal_value(s, me) < 0:
             return None  # drawing the last card would end a game we are losing
         slots = s.players[me].pattern
         best, best_v = recruits[0], -1.0
         for a in recruits:
-            v = ev.recruit_fit(s, me, a.card)
+            v = recruit_fit(s, me, a.card)
             # Among equal chances, prefer a strong Leader (room for stronger Minions).
             v += 0.001 * (board.power_at(s, me, slots[a.card], a.card)
                           if a.card != WIZARD and slots[a.card] != EMPTY else 5)
@@ -160,6 +164,6 @@ def answer(s: State, legal: list[Action]) -> Action:
     """The answer to the world's pending decision (it must be the bot's own)."""
     d = s.pending
     assert d is not None
-    c = ev.best_answer(s, d)
+    c = best_answer(s, d)
     a = Action(d.kind, c, 0)
     return a if a in legal else legal[0]

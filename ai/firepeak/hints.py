@@ -6,7 +6,10 @@ world dealt from a fixed stream, so the same position always gives the same hint
 
 from __future__ import annotations
 
-from ai.firepeak import evaluation as ev
+from ai.firepeak.candidates import recruit_fit
+from ai.firepeak.decisions import resolution_value
+from ai.firepeak.dice import brainwash_odds, capture_diff, duel_odds, rescue_diff
+from ai.firepeak.worlds import deal_world
 from ai.hint import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
@@ -61,22 +64,22 @@ def _turn_reason(s: State, me: int, a: Action) -> str:
         open_ = [q for q in under if slots[q] == EMPTY]
         if not open_:
             return f"a new creature for your Guard or Dungeon, {filled}"
-        fit = ev.recruit_fit(s, me, a.card)
+        fit = recruit_fit(s, me, a.card)
         where = " or ".join(spot_name(q) for q in open_)
         return f"{_pct(fit)} of the draws fit {where}, {filled}"
     if k == "capture":
         dseat, dloc = divmod(a.option, 10)
-        win, _, lose = ev.duel_odds(ev.capture_diff(s, me, a.card, dseat, dloc))
+        win, _, lose = duel_odds(capture_diff(s, me, a.card, dseat, dloc))
         dfd = board.creature_at(s, dseat, dloc)
         return f"{_pct(win)} to win ({_pct(lose)} to lose), takes Power " \
                f"{board.power_at(s, dseat, dfd, dloc)} from {s.options['names'][dseat]}"
     if k == "brainwash":
-        p = ev.brainwash_odds(s, me, a.card)
+        p = brainwash_odds(s, me, a.card)
         fits = board.open_positions(s, me, a.card)
         where = f"fits {spot_name(fits[0])}" if fits else "goes to your Guard"
         return f"{_pct(p)} to succeed, {where}, {filled}"
     if k == "rescue":
-        win, _, lose = ev.duel_odds(ev.rescue_diff(s, me, a.card, a.option))
+        win, _, lose = duel_odds(rescue_diff(s, me, a.card, a.option))
         return f"{_pct(win)} to win a creature from their Dungeon ({_pct(lose)} to lose yours)"
     if k == "research":
         return "neither creature fits your pattern now; draws a new spell"
@@ -111,7 +114,7 @@ def _decision_reason(s: State, me: int, a: Action) -> str:
             slots[dst], slots[src] = slots[src], EMPTY
         else:
             slots[a.card] = EMPTY
-        power, count = ev._resolution_value(s, d.seat, slots)
+        power, count = resolution_value(s, d.seat, slots)
         return f"the resolution keeping the most Power ({power} with {count} creatures)"
     return _DECISION_WHY.get(k, "")
 
@@ -120,7 +123,7 @@ def reason(view: FirepeakView, action: Action, plan: tuple[Action, ...]) -> str:
     """'Recruit under the Wizard: 62 % of the draws fit Tier 1 · left or Tier 1 · right, 6 of
     9 filled, then place the new creature in Tier 1 · left': the action's phrase, why, and
     the next step of the plan in its own phrase."""
-    s = ev.deal_world(view, Rng.stream(HINT_SEED, "hint:firepeak"))
+    s = deal_world(view, Rng.stream(HINT_SEED, "hint:firepeak"))
     me = view.seat
     head = plain(phrase(view, action))
     if view.pending is not None:

@@ -456,9 +456,11 @@ class _Procedure:
             else:
                 at = {c: q for q, c in enumerate(s0) if c != EMPTY}
                 crs = [(self.d.clans[c] or "", self.d.powers[c], at[c]) for c in self.creatures]
-                dest, _ = pattern_cpsat.resolve(
-                    crs, self.d.bonus,
-                    lambda a, s0=s0: self.steps_to(target_of(a), s0) is not None)
+
+                def reachable(dest: tuple[int, ...], start: State = s0) -> bool:
+                    return self.steps_to(target_of(dest), start) is not None
+
+                dest, _ = pattern_cpsat.resolve(crs, self.d.bonus, reachable)
                 final = target_of(dest)
             cand = (self.key(final), final)
             if best is None or cand < best:

@@ -49,7 +49,7 @@ class Spec:
 
 def _paths(p: int) -> list[tuple[int, ...]]:
     """Every way up from ``p`` through Leader positions (at least one step)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for q in _LEAD[p]:
         out.append((p, q))
         out.extend((p, *rest) for rest in _paths(q))
@@ -131,10 +131,12 @@ class _Model:
     def enumerate(self) -> list[tuple[int, ...]]:
         """Every feasible assignment, sorted. The model has no free auxiliary variables, so
         each assignment is found exactly once."""
+        from ortools.sat.python import cp_model
+
         found: list[tuple[int, ...]] = []
         outer = self
 
-        class Collect(self.cp.CpSolverSolutionCallback):
+        class Collect(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
                 found.append(outer.read(self.boolean_value))
 
@@ -253,8 +255,8 @@ def resolve(creatures: Sequence[tuple[str, int, int]], bonus: Sequence[int],
                 ways = [(m.new_bool_var(f"via{i}_{'_'.join(map(str, p))}"), p) for p in paths]
                 m.add(sum(z for z, _ in ways) == mod.x[i][r])
             for z, path in ways:
-                for v in path[:-1]:
-                    for lead in _LEAD[v]:
+                for step in path[:-1]:
+                    for lead in _LEAD[step]:
                         if lead in index:
                             m.add_bool_or([~z, ~mod.x[index[lead]][lead]])
     n = len(creatures)

@@ -1,7 +1,7 @@
 """FirepeakPlannerBot: searches the turn's two actions for Ascension at Firepeak.
 
 At a turn action it deals ``WORLDS`` worlds consistent with its view (``determinize`` with its
-own stream) and scores every pruned candidate action (:func:`ai.firepeak.evaluation.candidates`)
+own stream) and scores every pruned candidate action (:func:`ai.firepeak.candidates.candidates`)
 by its expected evaluation: dice results are enumerated exactly (scripted dice, with their
 probabilities), a Recruit is judged over ``DRAWS`` different kinds of draw per world. With two
 actions to go, the best ``TOP_FIRST`` first actions are searched a level deeper: after each
@@ -20,7 +20,10 @@ on copies of the worlds.
 from __future__ import annotations
 
 import core.firepeak as F
-from ai.firepeak import evaluation as ev
+from ai.firepeak.candidates import candidates, research_pair
+from ai.firepeak.decisions import TARGET_KINDS, best_answer, settle
+from ai.firepeak.evaluation import begin, evaluate, joint_delta, joint_paused
+from ai.firepeak.worlds import deal_world, expected, outcomes, sample_draws
 from core.contract import Action
 from core.firepeak.state import State
 from core.firepeak.view import FirepeakView
@@ -36,7 +39,7 @@ TOP_SECOND = 4
 # (p95 300 ms) is spent sooner, so the deeper search looks at fewer first and second actions.
 CROWD = 4
 TOP_CROWDED = 3
-SEARCHED_DECISIONS = frozenset({"place", "rescue_pick", *ev.TARGET_KINDS})
+SEARCHED_DECISIONS = frozenset({"place", "rescue_pick", *TARGET_KINDS})
 
 
 class FirepeakPlannerBot:
@@ -64,12 +67,12 @@ class FirepeakPlannerBot:
             return legal[0], (legal[0],)
         me = view.seat
         n = self.decision_worlds if view.pending is not None else self.worlds
-        worlds = [ev.deal_world(view, self.rng) for _ in range(n)]
-        ev.begin(worlds[0], me if self.joint else -1)
+        worlds = [deal_world(view, self.rng) for _ in range(n)]
+        begin(worlds[0], me if self.joint else -1)
         if worlds[0].pending is not None:
             a = self.answer(worlds, me, legal)
             return a, (a,)
-        research = ev.research_pair(worlds[0], me, legal)
+        research = research_pair(worlds[0], me, legal)
         if research is not None:
             return research, (research,)
         return self.plan_turn(worlds, me, legal)
@@ -80,7 +83,7 @@ class FirepeakPlannerBot:
         d = worlds[0].pending
         assert d is not None
         if d.kind not in SEARCHED_DECISIONS or len(legal) > 40:
-            a = Action(d.kind, ev.best_answer(worlds[0], d), 0)
+            a = Action(d.kind, best_answer(worlds[0], d), 0)
             return a if a in legal else legal[0]
         best, best_v = legal[0], None
         for a in legal:
@@ -88,8 +91,8 @@ class FirepeakPlannerBot:
             for w in worlds:
                 t = w.copy()
                 F.apply(t, a)
-                ev.settle(t)
-                v += ev.evaluate(t, me)
+                settle(t)
+                v += evaluate(t, me)
             self.last_values[a] = v / len(worlds)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
@@ -100,11 +103,11 @@ class FirepeakPlannerBot:
     def plan_turn(self, worlds: list[State], me: int, legal: list[Action]
                   ) -> tuple[Action, tuple[Action, ...]]:
         s0 = worlds[0]
-        cands = ev.candidates(s0, legal, me)
-        draws = [ev.sample_draws(w, self.rng, DRAWS) for w in worlds]
+        cands = candidates(s0, legal, me)
+        draws = [sample_draws(w, self.rng, DRAWS) for w in worlds]
         values: dict[Action, float] = {}
         for a in cands:
-            values[a] = sum(ev.expected(w, a, me, dr, deep=True)
+            values[a] = sum(expected(w, a, me, dr, deep=True)
                             for w, dr in zip(worlds, draws, strict=True)) / len(worlds)
         end_v = sum(self._end_value(w, me) for w in worlds) / len(worlds)
         values[END] = end_v
@@ -128,20 +131,20 @@ class FirepeakPlannerBot:
     def _end_value(self, w: State, me: int) -> float:
         t = w.copy()
         F.apply(t, END)
-        ev.settle(t)
-        return ev.evaluate(t, me)
+        settle(t)
+        return evaluate(t, me)
 
     def _two_step(self, worlds: list[State], draws: list[list[int]], me: int, a1: Action,
                   rank: dict[Action, int]) -> tuple[float, Action | None]:
         total = 0.0
         votes: dict[Action, float] = {}
         for w, dr in zip(worlds, draws, strict=True):
-            for p, t in ev.outcomes(w, a1, dr, deep=True):
+            for p, t in outcomes(w, a1, dr, deep=True):
                 # The second action is searched without the joint completion model (it
                 # would be consulted hundreds of times); the table the first action leaves
                 # is still judged with it, so every first action is valued alike.
-                delta = ev.joint_delta(t, me)
-                with ev.joint_paused():
+                delta = joint_delta(t, me)
+                with joint_paused():
                     v, a2 = self._best_second(t, me, dr, rank)
                 total += p * (v + delta)
                 if a2 is not None:
@@ -151,16 +154,16 @@ class FirepeakPlannerBot:
 
     def _best_second(self, t: State, me: int, draws: list[int], rank: dict[Action, int]
                      ) -> tuple[float, Action | None]:
-        stay = ev.evaluate(t, me)
+        stay = evaluate(t, me)
         if t.over or t.current != me or t.pending is not None:
             return stay, None
         legal = F.legal_actions(t)
-        cands = ev.candidates(t, legal, me, limit_moves=0)
+        cands = candidates(t, legal, me, limit_moves=0)
         cands.sort(key=lambda a: rank.get(a, len(rank)))
         dr = [u for u in draws if u in t.recruit] or None
         best_v, best_a = stay, None
         for a2 in cands[:TOP_SECOND if t.n < CROWD else TOP_CROWDED]:
-            v = ev.expected(t, a2, me, dr)
+            v = expected(t, a2, me, dr)
             if v > best_v:
                 best_v, best_a = v, a2
         return best_v, best_a

@@ -98,7 +98,7 @@ def test_the_planner_evaluation_counts_positions_that_starve_each_other_as_dead(
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firepeak"))
     from firepeak_helpers import put, table
 
-    from ai.firepeak import evaluation as ev
+    from ai.firepeak.table_score import pool_counts, seat_info
     from core.firepeak.cards import CREATURES
 
     s = table()
@@ -113,9 +113,9 @@ def test_the_planner_evaluation_counts_positions_that_starve_each_other_as_dead(
     last = ones[0].uid
     s.creature_discard += [u for u in s.recruit if u != last]
     s.recruit = [last]
-    counts = ev.pool_counts(s.recruit)
-    alone = ev.seat_info(s, 0, [r[:] for r in counts], 1)
-    joint = ev.seat_info(s, 0, [r[:] for r in counts], 1, joint=True)
+    counts = pool_counts(s.recruit)
+    alone = seat_info(s, 0, [r[:] for r in counts], 1)
+    joint = seat_info(s, 0, [r[:] for r in counts], 1, joint=True)
     assert alone.dead == 0
     assert joint.dead == 3
     assert joint.score < alone.score
