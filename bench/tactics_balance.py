@@ -58,10 +58,10 @@ class GameLog:
 def play(seed: int, options: dict[str, Any], bots: list[str], picks: str = "bots") -> GameLog:
     import core.tactics as T
     from ai.bots import make_bot
-    from ai.tactics import model as tactics_model
+    from ai.tactics.command_model import warm_up
     from core.rng import Rng
 
-    tactics_model.warm_up()  # the one-off OR-Tools import is not a planner turn
+    warm_up()  # the one-off OR-Tools import is not a planner turn
     s = T.new_game(dict(options), seed)
     agents = [make_bot(n, "tactics", seed * 31 + i) for i, n in enumerate(bots)]
     picker = Rng.stream(seed, "bench:draft-picks")

@@ -59,9 +59,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--draft", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    from ai.tactics import model as tactics_model
+    from ai.tactics.command_model import warm_up
 
-    tactics_model.warm_up()
+    warm_up()
     options: dict[str, Any] = {"players": args.players, "draft": args.draft}
     if args.mode:
         options["mode"] = args.mode

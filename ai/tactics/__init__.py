@@ -1,6 +1,15 @@
 """Ascension Tactics's bots and hints (the row ``ai.registry`` finds for ``tactics``).
 
 Importing this package is cheap: the bots' modules, and OR-Tools with them, load on use.
+
+The rooms: the bots (``greedy``, ``planner``) and ``hints``; the shared judgement they play
+by — ``weights`` (every tunable number), ``worth`` (cards and units), ``position`` (shrines
+and cells), ``danger`` (what enemies reach next turn), ``reach`` (what a seat's units could do
+this turn), ``decisions`` (answers to the engine's questions), ``main_phase`` (playing and
+buying); the command phase as a CP-SAT model — ``command_problem`` (the records),
+``command_framing`` (board to problem), ``command_model`` (the solve), ``command_judge`` (the
+same rules in plain Python), ``command_blocks`` (plan to actions); ``rune_knapsack`` (Rune
+buys) and ``cp_solver`` (the one deterministic solver setup).
 """
 
 from __future__ import annotations

@@ -8,25 +8,33 @@ attack that defeats an enemy (moving first to where it helps most), else a move 
 shrine it does not hold or onto a Treasure, else a deploy from a free portal — judged one
 unit at a time against the board as it is; buy a monster with spare Power; end the turn.
 Decisions (Treasure windows included: a Treasure only when it turns the fight) are answered
-by :func:`ai.tactics.evaluation.answer`.
+by :func:`ai.tactics.decisions.answer`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ai.tactics import evaluation as ev
+from ai.tactics.danger import Threat, danger, hp, threats
+from ai.tactics.decisions import answer
+from ai.tactics.main_phase import best_rune_buy, play_choice, power_buys, team_step
+from ai.tactics.position import cell_bonus, live_shrines, potential
+from ai.tactics.reach import Move, Piece, Strike, pieces
+from ai.tactics.weights import CTRL, DENY, POWER_SPENT
+from ai.tactics.worth import kill_value, loss_value
 from core.contract import Action
 from core.rng import Rng
-from core.tactics import turn
+from core.tactics import combat, turn
 from core.tactics.board import shrine_controller
 from core.tactics.state import State
-from core.tactics.view import TacticsView
+from core.tactics.view import TacticsView, determinize
 
 MIN_GAIN = 0.1  # a command must be worth at least this (beyond its Power) to be given
 
 
 class TacticsGreedyBot:
+    """Plays the first sensible thing by priority, one command at a time."""
+
     name = "greedy"
 
     def __init__(self, game: str = "tactics", seed: int = 0) -> None:
@@ -38,13 +46,15 @@ class TacticsGreedyBot:
         self.switched = -1
 
     def choose(self, view: TacticsView, legal: list[Action]) -> Action:
+        """The action to take now."""
         return self.recommend(view, legal)[0]
 
     def recommend(self, view: TacticsView, legal: list[Action]
                   ) -> tuple[Action, tuple[Action, ...]]:
+        """The action to take now, and the plan it belongs to (just itself)."""
         if len(legal) == 1:
             return legal[0], (legal[0],)
-        s = ev.world(view, self.rng)
+        s = determinize(view, self.rng)
         a = self.act(s, view.seat, legal)
         return a, (a,)
 
@@ -52,28 +62,28 @@ class TacticsGreedyBot:
         """The action for seat ``me`` (to move) in the full state ``s`` — a dealt world, or
         another bot's simulation."""
         if s.pending:
-            return ev.answer(s, me, legal, self.rng)
+            return answer(s, me, legal, self.rng)
         if s.cmd is not None:
             return self._command_step(s, me, legal)
         return self._main(s, me, legal)
 
     def _main(self, s: State, me: int, legal: list[Action]) -> Action:
-        a = ev.play_choice(s, me, legal, hold_targeted=False)
+        a = play_choice(s, me, legal, hold_targeted=False)
         if a is not None:
             return a
-        a = ev.best_rune_buy(s, legal, s.seats[me].runes)
+        a = best_rune_buy(s, legal, s.seats[me].runes)
         if a is not None:
             return a
         a = self._command(s, me, legal)
         if a is not None:
             return a
         best: tuple[float, Action] | None = None
-        for a, _cost, v in ev.power_buys(s, legal):
+        for a, _cost, v in power_buys(s, legal):
             if v > 0 and (best is None or v > best[0]):
                 best = (v, a)
         if best is not None:
             return best[1]
-        end = ev.team_step(s, me, legal, self.switched == s.turn_no)
+        end = team_step(s, me, legal, self.switched == s.turn_no)
         if end.kind == "switch":
             self.switched = s.turn_no
         return end
@@ -100,37 +110,37 @@ class TacticsGreedyBot:
         return start
 
     def _best_command(self, s: State, me: int, power: int
-                      ) -> tuple[float, ev.Piece, list[Action]] | None:
+                      ) -> tuple[float, Piece, list[Action]] | None:
         side = s.side_of[me]
-        th = ev.threats(s, side)
-        best: tuple[float, ev.Piece, list[Action]] | None = None
-        for p in ev.pieces(s, me, power, keep=4, th=th):
+        th = threats(s, side)
+        best: tuple[float, Piece, list[Action]] | None = None
+        for p in pieces(s, me, power, keep=4, th=th):
             if p.forced:
                 continue
             for score, steps in self._free_moves(s, me, side, th, p):
-                score -= ev.POWER_SPENT * p.cost
+                score -= POWER_SPENT * p.cost
                 if best is None or score > best[0] + 1e-9:
                     best = (score, p, steps)
         if best is None or best[0] < MIN_GAIN:
             return None
         return best
 
-    def _score(self, s: State, me: int, side: int, th: ev.Threat, p: ev.Piece, mv: ev.Move,
-               early: tuple[ev.Strike, ...]) -> tuple[float, list[Action]]:
+    def _score(self, s: State, me: int, side: int, th: Threat, p: Piece, mv: Move,
+               early: tuple[Strike, ...]) -> tuple[float, list[Action]]:
         """One command's worth: the best single attack (before or after the move) that
         defeats, plus what the end cell brings (shrines, Treasure, position) minus danger."""
         steps: list[Action] = []
         if p.start < 0:
             steps.append(Action("deploy", -1, mv.entry))
-        best_att: tuple[float, ev.Strike, bool] | None = None
-        life = ev.hp(s, p.unit) if p.start >= 0 else ev.combat.defense(s, p.unit)
+        best_att: tuple[float, Strike, bool] | None = None
+        life = hp(s, p.unit) if p.start >= 0 else combat.defense(s, p.unit)
         for late, sts in ((False, early), (True, mv.late)):
             for st in sts:
-                v = sum(ev.kill_value(s, t) for t in st.hits if st.strength >= ev.hp(s, t))
+                v = sum(kill_value(s, t) for t in st.hits if st.strength >= hp(s, t))
                 if v <= 0:
                     continue
                 if st.back >= life:
-                    v -= ev.loss_value(s, p.unit)
+                    v -= loss_value(s, p.unit)
                 if v > 0 and (best_att is None or v > best_att[0]):
                     best_att = (v, st, late)
         value = 0.0
@@ -138,7 +148,7 @@ class TacticsGreedyBot:
         if best_att is not None:
             v, st, late = best_att
             value += v
-            fallen = {t for t in st.hits if st.strength >= ev.hp(s, t)}
+            fallen = {t for t in st.hits if st.strength >= hp(s, t)}
             act = Action("attack", -1 if p.area else st.hits[0], 0)
             if not late:
                 steps.append(act)
@@ -149,13 +159,13 @@ class TacticsGreedyBot:
             steps.append(Action("attack", -1 if p.area else best_att[1].hits[0], 0))
         steps.append(Action("done", -1, 0))
         value += self._shrine_delta(s, side, p.start, mv.dest, fallen)
-        value += ev.cell_bonus(s, side, mv.dest) if mv.dest != p.start else 0.0
-        spd = ev.combat.speed(s, p.unit)
-        value += ev.potential(s, side, mv.dest, spd) - (
-            ev.potential(s, side, p.start, spd) if p.start >= 0 else -0.5)
-        value -= ev.danger(s, th, p.unit, mv.dest)
+        value += cell_bonus(s, side, mv.dest) if mv.dest != p.start else 0.0
+        spd = combat.speed(s, p.unit)
+        value += potential(s, side, mv.dest, spd) - (
+            potential(s, side, p.start, spd) if p.start >= 0 else -0.5)
+        value -= danger(s, th, p.unit, mv.dest)
         if p.start >= 0:
-            value += ev.danger(s, th, p.unit, p.start)
+            value += danger(s, th, p.unit, p.start)
         return value, steps
 
     def _shrine_delta(self, s: State, side: int, frm: int, to: int, fallen: set[int]) -> float:
@@ -169,11 +179,11 @@ class TacticsGreedyBot:
             after[frm] = -1
         after[to] = side
         v = 0.0
-        for c in ev.live_shrines(s):
+        for c in live_shrines(s):
             h = s.map.shrine_honor[c]
             b, a = shrine_controller(s.map, c, s.occ_side), shrine_controller(s.map, c, after)
-            v += ev.CTRL * h * ((a == side) - (b == side))
-            v += ev.DENY * h * ((b not in (-1, side)) - (a not in (-1, side)))
+            v += CTRL * h * ((a == side) - (b == side))
+            v += DENY * h * ((b not in (-1, side)) - (a not in (-1, side)))
         return v
 
     def _command_step(self, s: State, me: int, legal: list[Action]) -> Action:
@@ -192,7 +202,7 @@ class TacticsGreedyBot:
         done = Action("done", -1, 0)
         return done if done in legal else legal[0]
 
-    def _free_moves(self, s: State, me: int, side: int, th: ev.Threat, p: ev.Piece
+    def _free_moves(self, s: State, me: int, side: int, th: Threat, p: Piece
                     ) -> Iterator[tuple[float, list[Action]]]:
         """Each move of ``p`` with its score and steps. One unit at a time, on the board as it
         stands: cells and portals held by the seat's other units are out of reach for now."""
@@ -206,9 +216,9 @@ class TacticsGreedyBot:
 
     def _forced_steps(self, s: State, me: int, u: int) -> list[Action]:
         side = s.side_of[me]
-        th = ev.threats(s, side)
+        th = threats(s, side)
         best: tuple[float, list[Action]] | None = None
-        for p in ev.pieces(s, me, 0, keep=4, th=th):
+        for p in pieces(s, me, 0, keep=4, th=th):
             if p.unit != u:
                 continue
             for score, steps in self._free_moves(s, me, side, th, p):

@@ -11,16 +11,22 @@ same the log and the table's lists use; the reason follows it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ai.hint import HINT_SEED, MAX_THEN, Hint
-from ai.tactics import evaluation as ev
-from ai.tactics import model as tm
+from ai.tactics.command_problem import CommandPlan, CommandProblem, early_of
 from core.contract import Action
 from core.hexgrid import to_offset
+from core.tactics import effects as fx
 from core.tactics.cards import Op
+from core.tactics.state import MYSTIC_PILE
 from core.tactics.view import TacticsView
 from core.tactics.words import cell_name, phrase, unit_name
 from core.words import joined, lowered, plain
 from core.words import phrase as words
+
+if TYPE_CHECKING:  # the planner (and OR-Tools with it) loads only when a hint is asked for
+    from ai.tactics.planner import TacticsPlannerBot
 
 _DECISION_WHY = {
     "draft": "the best body for the Power it costs",
@@ -69,10 +75,11 @@ def _op_words(op: Op) -> str:
         return f"+{op.n} {word}"
     if op.op == "draw":
         return f"draw {op.n}"
-    return ev.fx.op_text(op)
+    return fx.op_text(op)
 
 
 def effect_words(ops: tuple[Op, ...]) -> str:
+    """A card's effect in a few words: '+2 Power, draw 1'."""
     return ", ".join(_op_words(o) for o in ops)
 
 
@@ -113,8 +120,9 @@ def place_words(view: TacticsView, cell: int) -> str:
 
 # --- the command plan ------------------------------------------------------------------------
 
-def _mover_index(bot: object, view: TacticsView, action: Action) -> int | None:
-    last = getattr(bot, "last", None)
+def _mover_index(bot: TacticsPlannerBot, view: TacticsView, action: Action) -> int | None:
+    """Which mover of the bot's last plan ``action`` commands (or steps), if any."""
+    last = bot.last
     if last is None or last.problem is None or last.plan is None:
         return None
     prob, plan, ps = last.problem, last.plan, last.pieces
@@ -131,12 +139,15 @@ def _mover_index(bot: object, view: TacticsView, action: Action) -> int | None:
     return None
 
 
-def command_words(view: TacticsView, bot: object, i: int, step: Action | None = None) -> str:
+def command_words(view: TacticsView, bot: TacticsPlannerBot, i: int,
+                  step: Action | None = None) -> str:
     """'deploy at (10,4) and move next to the north shrine and defeat Twilight Scout
     (4 >= 3)'; for a ``step`` of a command already under way only what that step is for."""
-    last = bot.last  # type: ignore[attr-defined]
-    prob: tm.CommandProblem = last.problem
-    plan: tm.CommandPlan = last.plan
+    last = bot.last
+    # Only asked for a mover :func:`_mover_index` found, so the bot holds a plan.
+    assert last is not None and last.problem is not None and last.plan is not None
+    prob: CommandProblem = last.problem
+    plan: CommandPlan = last.plan
     m = prob.movers[i]
     o = m.opts[plan.choice[i]]
     parts: list[tuple[str, str]] = []
@@ -150,7 +161,7 @@ def command_words(view: TacticsView, bot: object, i: int, step: Action | None = 
         place = place.replace("to ", "at ", 1) if place.startswith("to ") else place
         parts.append(("move", "stay " + place.replace("onto ", "on ", 1)))
     hits: list[int] = []
-    for atks, counts in ((tm.early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
+    for atks, counts in ((early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
         for a, k in zip(atks, counts, strict=True):
             if k:
                 hits += [f for f in a.hits if f not in hits]
@@ -187,7 +198,7 @@ def _step(view: TacticsView, step: Action) -> str:
     return plain(lowered(phrase(view, step)))
 
 
-def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
+def _damage_by(prob: CommandProblem, plan: CommandPlan, f: int
                ) -> list[tuple[int, int]]:
     out = []
     for i, m in enumerate(prob.movers):
@@ -196,7 +207,7 @@ def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
             continue
         o = m.opts[k]
         dmg = 0
-        for atks, counts in ((tm.early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
+        for atks, counts in ((early_of(m, o.entry), plan.early[i]), (o.late, plan.late[i])):
             for a, c in zip(atks, counts, strict=True):
                 if f in a.hits:
                     dmg += a.strength * c
@@ -207,7 +218,8 @@ def _damage_by(prob: tm.CommandProblem, plan: tm.CommandPlan, f: int
 
 # --- the reason ------------------------------------------------------------------------------
 
-def reason(view: TacticsView, action: Action, plan: tuple[Action, ...], bot: object) -> str:
+def reason(view: TacticsView, action: Action, plan: tuple[Action, ...],
+           bot: TacticsPlannerBot) -> str:
     """The hint's line: the action in its own words, why, and the commands planned next."""
     out = phrase(view, action)
     why = _why(view, action, bot)
@@ -221,7 +233,7 @@ def reason(view: TacticsView, action: Action, plan: tuple[Action, ...], bot: obj
     return plain(out)
 
 
-def _why(view: TacticsView, action: Action, bot: object) -> str:
+def _why(view: TacticsView, action: Action, bot: TacticsPlannerBot) -> str:
     """Why the planner picked ``action``, in a few words ("" when it goes without saying)."""
     k = action.kind
     if view.pending is not None:
@@ -250,7 +262,7 @@ def _why(view: TacticsView, action: Action, bot: object) -> str:
         return effect_words(card.effect)
     if k == "acquire":
         if action.card < 0:
-            return "+2 Runes each play" if action.card == ev.MYSTIC_PILE else "+2 Power each play"
+            return "+2 Runes each play" if action.card == MYSTIC_PILE else "+2 Power each play"
         card = view.cards[action.card]
         if card.kind in ("champion", "monster"):
             return (f"{card.strength}/{card.defense}, command {card.command}: a new unit for "

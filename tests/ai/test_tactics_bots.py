@@ -33,9 +33,21 @@ from tactics_helpers import (  # noqa: E402
 import core.tactics as T  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
 from ai.hints import hint  # noqa: E402
-from ai.tactics import model as tm  # noqa: E402
+from ai.tactics.command_framing import build_problem  # noqa: E402
+from ai.tactics.command_judge import brute_force, evaluate  # noqa: E402
+from ai.tactics.command_model import solve  # noqa: E402
+from ai.tactics.command_problem import (  # noqa: E402
+    ATTACK_COST,
+    Atk,
+    Buy,
+    CommandProblem,
+    Foe,
+    Mover,
+    Opt,
+    ShrineSpec,
+)
 from ai.tactics.greedy import TacticsGreedyBot  # noqa: E402
-from ai.tactics.planner import TacticsPlannerBot, build_problem  # noqa: E402
+from ai.tactics.planner import TacticsPlannerBot  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.tactics import combat  # noqa: E402
@@ -348,18 +360,18 @@ def test_decision_answers_are_sensible() -> None:
 
 # --- the command model -----------------------------------------------------------------------
 
-def _random_problem(rng: Rng) -> tm.CommandProblem:
+def _random_problem(rng: Rng) -> CommandProblem:
     """A tiny random command problem: two movers over a few cells, up to three foes."""
     cells = list(range(8))
     nf = 1 + rng.below(3)
-    foes = tuple(tm.Foe(100 + f, 4 + f, 1 + rng.below(2), 1 + rng.below(5),
-                        50 + 50 * rng.below(4)) for f in range(nf))
+    foes = tuple(Foe(100 + f, 4 + f, 1 + rng.below(2), 1 + rng.below(5),
+                     50 + 50 * rng.below(4)) for f in range(nf))
 
-    def atks() -> tuple[tm.Atk, ...]:
+    def atks() -> tuple[Atk, ...]:
         out = []
         for f in range(nf):
             if rng.below(2):
-                out.append(tm.Atk((f,), 1 + rng.below(4), rng.below(3) * rng.below(3)))
+                out.append(Atk((f,), 1 + rng.below(4), rng.below(3) * rng.below(3)))
         return tuple(out)
 
     movers = []
@@ -370,38 +382,38 @@ def _random_problem(rng: Rng) -> tm.CommandProblem:
         for d in sorted({rng.choice(cells[:4]), rng.choice(cells[:4]),
                          start if start >= 0 else 7}):
             rf = tuple(sorted({rng.below(nf)})) if rng.below(3) == 0 else ()
-            opts.append(tm.Opt(entry, d, rng.below(60), 40 if rf else 0, rf, atks(),
-                               bool(rng.below(2))))
-        movers.append(tm.Mover(i, i + 10, 1 + rng.below(3), start, 1 + rng.below(4),
-                               80, 1 + rng.below(2), ((entry, atks()),), tuple(opts),
-                               rng.below(30) if start >= 0 else 0, 0, (), True))
-    shrine = tm.ShrineSpec(0, (0, 1, 4, 5), 2, 200, 100, rng.below(2), 80, 0)
-    buys = (tm.Buy(900, 2, 60),) if rng.below(2) else ()
-    return tm.CommandProblem(2 + rng.below(4), tuple(movers), foes, (shrine,), buys, 20, 22,
-                             5000, 5)
+            opts.append(Opt(entry, d, rng.below(60), 40 if rf else 0, rf, atks(),
+                            bool(rng.below(2))))
+        movers.append(Mover(i, i + 10, 1 + rng.below(3), start, 1 + rng.below(4),
+                            80, 1 + rng.below(2), ((entry, atks()),), tuple(opts),
+                            rng.below(30) if start >= 0 else 0, 0, (), True))
+    shrine = ShrineSpec(0, (0, 1, 4, 5), 2, 200, 100, rng.below(2), 80, 0)
+    buys = (Buy(900, 2, 60),) if rng.below(2) else ()
+    return CommandProblem(2 + rng.below(4), tuple(movers), foes, (shrine,), buys, 20, 22,
+                          5000, 5)
 
 
 def test_command_model_matches_brute_force_on_tiny_random_problems() -> None:
     rng = Rng.stream(11, "test:tactics-model")
     for _ in range(25):
         p = _random_problem(rng)
-        plan = tm.solve(p)
-        assert tm.evaluate(p, plan.choice, plan.early, plan.late, plan.buys) == plan.value
-        assert plan.value == tm.brute_force(p)
+        plan = solve(p)
+        assert evaluate(p, plan.choice, plan.early, plan.late, plan.buys) == plan.value
+        assert plan.value == brute_force(p)
 
 
 def test_command_model_adds_attacks_up_and_pays_strikeback() -> None:
-    foe = tm.Foe(50, 3, 1, 5, 300)  # needs 5 damage
-    stab = tm.Opt(-1, 2, 0, 0, (), (tm.Atk((0,), 3, 0),))
-    a = tm.Mover(1, 1, 1, 1, 4, 100, 1, ((-1, ()),), (stab,))
-    b = tm.Mover(2, 2, 1, 6, 2, 100, 1, ((-1, ()),),
-                 (tm.Opt(-1, 4, 0, 0, (), (tm.Atk((0,), 2, 2),)),))
-    p = tm.CommandProblem(2, (a, b), (foe,), ())
-    plan = tm.solve(p)
+    foe = Foe(50, 3, 1, 5, 300)  # needs 5 damage
+    stab = Opt(-1, 2, 0, 0, (), (Atk((0,), 3, 0),))
+    a = Mover(1, 1, 1, 1, 4, 100, 1, ((-1, ()),), (stab,))
+    b = Mover(2, 2, 1, 6, 2, 100, 1, ((-1, ()),),
+              (Opt(-1, 4, 0, 0, (), (Atk((0,), 2, 2),)),))
+    p = CommandProblem(2, (a, b), (foe,), ())
+    plan = solve(p)
     assert plan.kills == (0,) and plan.choice == (0, 0)  # 3 + 2 >= 5 together
-    assert plan.value == 300 - 100 - 2 * tm.ATTACK_COST - 10  # b falls to Strikeback (2 >= 2)
-    assert plan.value == tm.brute_force(p)
-    assert tm.solve(tm.CommandProblem(1, (a, b), (foe,), ())).kills == ()  # Power for one
+    assert plan.value == 300 - 100 - 2 * ATTACK_COST - 10  # b falls to Strikeback (2 >= 2)
+    assert plan.value == brute_force(p)
+    assert solve(CommandProblem(1, (a, b), (foe,), ())).kills == ()  # Power for one
 
 
 def test_command_model_on_a_real_tiny_position_matches_brute_force() -> None:
@@ -421,12 +433,12 @@ def test_command_model_on_a_real_tiny_position_matches_brute_force() -> None:
         s.units[u].exhausted = True  # (never deployed: keeps the reserve out of the model)
     p.power = 7
     prob, pieces, _ = build_problem(s, 0, keep=1)
-    prob = tm.CommandProblem(prob.power, tuple(m for m in prob.movers if m.start >= 0),
-                             prob.foes, prob.shrines, (), prob.honor, prob.victory, prob.win,
-                             prob.power_cost)
+    prob = CommandProblem(prob.power, tuple(m for m in prob.movers if m.start >= 0),
+                          prob.foes, prob.shrines, (), prob.honor, prob.victory, prob.win,
+                          prob.power_cost)
     assert len(prob.movers) == 2 and len(prob.foes) == 2
-    plan = tm.solve(prob)
-    assert plan.value == tm.brute_force(prob)
+    plan = solve(prob)
+    assert plan.value == brute_force(prob)
     assert plan.kills  # Tyranyx (7) defeats someone next to it
 
 
@@ -463,7 +475,7 @@ def test_in_a_brawl_the_planner_strikes_the_leader() -> None:
 
 
 def test_foe_weight_follows_the_lead_only_with_more_than_two_sides() -> None:
-    from ai.tactics.evaluation import foe_weight
+    from ai.tactics.worth import foe_weight
 
     duel = table()
     duel.honor = [0, 20]

@@ -1,6 +1,6 @@
-"""A Tactics command phase as one CP-SAT model, and the Rune buys as a small knapsack.
+"""A Tactics command phase as one CP-SAT model.
 
-The command model (``solve``) takes a :class:`CommandProblem` — the units a seat may command,
+The model (``solve``) takes a :class:`CommandProblem` — the units a seat may command,
 each with its moves (where it enters, where it ends) and the attacks open before and after
 moving, the enemy units, the shrines and the monsters Power could buy — and picks:
 
@@ -32,283 +32,38 @@ Ties are broken by a code: every option and attack has its own weight (1, 2, 3, 
 model order, earlier cheaper) and the objective is value x span - code, so among plans of
 equal value the lowest code wins; what could still tie (equal sums) is settled the same way
 every time by the search itself, which runs with a fixed seed, one worker and a
-deterministic time limit. ``exclude`` adds "differ from this plan in some command" cuts,
-for the planner's look-ahead over next-best plans. OR-Tools is imported lazily, only here.
+deterministic time limit (:mod:`ai.tactics.cp_solver`). ``exclude`` adds "differ from this
+plan in some command" cuts, for the planner's look-ahead over next-best plans. OR-Tools is
+imported lazily, only when a model is built.
 
-:func:`evaluate` scores a given plan by the same rules in plain Python (the tests compare
-the solver to brute force over it).
+The problem and plan records live in :mod:`ai.tactics.command_problem`; the plain-Python
+judge of a plan (the tests compare the solver to brute force over it) in
+:mod:`ai.tactics.command_judge`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import product
 from typing import TYPE_CHECKING
 
+from ai.tactics.command_judge import evaluate
+from ai.tactics.command_problem import ATTACK_COST, Atk, CommandPlan, CommandProblem
+from ai.tactics.cp_solver import deterministic_solver
+
 if TYPE_CHECKING:  # only for annotations: OR-Tools itself is imported when a model is built
+    from typing import TypeAlias
+
     from ortools.sat.python import cp_model
 
-TIME_LIMIT = 3.0  # seconds; a safety net only: the deterministic limit binds first
+    # What the model's sums are made of. OR-Tools' own ``LinearExprT`` also admits numpy
+    # integers, which its operators do not accept back; the model never makes any.
+    Expr: TypeAlias = cp_model.LinearExpr | int
+
 DET_LIMIT = 1.0  # deterministic time: the same model always stops at the same point
-ATTACK_COST = 2  # points x100 per attack: no attack without a purpose
-INT_SAFE = 1 << 62
 
-
-@dataclass(frozen=True)
-class Atk:
-    """One open attack: the foes it hits (one, or all in range for an Area attack), the
-    attacker's Strength there and the Strikeback it would take."""
-
-    hits: tuple[int, ...]
-    strength: int
-    back: int
-
-
-@dataclass(frozen=True)
-class Opt:
-    """Enter at ``entry`` (a portal, or -1 when already on the field), end on ``dest``."""
-
-    entry: int
-    dest: int
-    gain: int  # static worth of ending on dest (x100)
-    risk: int  # penalty (x100) if any foe in ``risk_foes`` survives (all -1: always)
-    risk_foes: tuple[int, ...]
-    late: tuple[Atk, ...]
-    safe: bool = True  # no enemy could defeat it there next turn on its own
-
-
-@dataclass(frozen=True)
-class Mover:
-    unit: int
-    group: int
-    cost: int
-    start: int  # cell, or -1 off the battlefield
-    life: int  # damage it can still take
-    loss: int  # worth (x100) of losing it to Strikeback
-    attacks: int
-    early: tuple[tuple[int, tuple[Atk, ...]], ...]  # (entry, attacks before moving)
-    opts: tuple[Opt, ...]
-    idle_gain: int = 0  # for staying put uncommanded (on the field only)
-    idle_risk: int = 0
-    idle_risk_foes: tuple[int, ...] = ()
-    idle_safe: bool = True
-
-
-@dataclass(frozen=True)
-class Foe:
-    unit: int
-    cell: int
-    side: int
-    need: int  # damage that defeats it
-    value: int  # x100
-
-
-@dataclass(frozen=True)
-class ShrineSpec:
-    cell: int
-    area: tuple[int, ...]
-    honor: int
-    ctrl: int  # x100
-    deny: int  # x100: no enemy side leads it, counting only our safe units
-    fixed_own: int  # our units there that are not movers
-    hold: int = 0  # x100: we lead it with safe units alone (likely to score again)
-    fixed_safe: int = -1  # of those, the safe ones (-1: all)
-
-
-@dataclass(frozen=True)
-class Buy:
-    card: int
-    cost: int
-    value: int  # x100
-
-
-@dataclass(frozen=True)
-class CommandProblem:
-    power: int
-    movers: tuple[Mover, ...]
-    foes: tuple[Foe, ...]
-    shrines: tuple[ShrineSpec, ...]
-    buys: tuple[Buy, ...] = ()
-    honor: int = 0
-    victory: int = 0
-    win: int = 0  # x100
-    power_cost: int = 5  # x100 per Power spent on commands
-
-
-@dataclass(frozen=True)
-class CommandPlan:
-    choice: tuple[int, ...]  # per mover: option index, or -1 (not commanded)
-    early: tuple[tuple[int, ...], ...]  # per mover: count per early attack of its entry
-    late: tuple[tuple[int, ...], ...]  # per mover: count per late attack of its option
-    buys: tuple[int, ...]  # indexes into problem.buys
-    kills: tuple[int, ...]  # foe indexes
-    value: int
-
-
-def early_of(m: Mover, entry: int) -> tuple[Atk, ...]:
-    for e, atks in m.early:
-        if e == entry:
-            return atks
-    return ()
-
-
-# --- the plain-Python judge ------------------------------------------------------------------
-
-def evaluate(p: CommandProblem, choice: tuple[int, ...], early: tuple[tuple[int, ...], ...],
-             late: tuple[tuple[int, ...], ...], buys: tuple[int, ...] = ()) -> int | None:
-    """The value of a plan by the model's rules, or None when it breaks one."""
-    nf = len(p.foes)
-    dmg = [0] * nf
-    killable = [False] * nf
-    for m in p.movers:
-        for _, atks in m.early:
-            for a in atks:
-                for f in a.hits:
-                    killable[f] = True
-        for o in m.opts:
-            for a in o.late:
-                for f in a.hits:
-                    killable[f] = True
-    spent_groups: set[int] = set()
-    value = 0
-    dead = [False] * len(p.movers)
-    attacks_total = 0
-    for i, m in enumerate(p.movers):
-        k = choice[i]
-        if k < 0:
-            if any(early[i]) or any(late[i]):
-                return None
-            continue
-        o = m.opts[k]
-        ea = early_of(m, o.entry)
-        if len(early[i]) != len(ea) or len(late[i]) != len(o.late):
-            return None
-        n_att = sum(early[i]) + sum(late[i])
-        if n_att > m.attacks or min((*early[i], *late[i]), default=0) < 0:
-            return None
-        attacks_total += n_att
-        back = 0
-        for a, cnt in [*zip(ea, early[i], strict=True), *zip(o.late, late[i], strict=True)]:
-            for f in a.hits:
-                dmg[f] += a.strength * cnt
-            back += a.back * cnt
-        dead[i] = back >= m.life and back > 0
-        if m.cost:
-            spent_groups.add(m.group)
-    cost = sum(next(m.cost for m in p.movers if m.group == g) for g in spent_groups)
-    cost += sum(p.buys[b].cost for b in buys)
-    if cost > p.power or len(set(buys)) != len(buys):
-        return None
-    # One unit per cell; portals held by movers; no swaps.
-    taken: dict[int, int] = {}
-    for i, m in enumerate(p.movers):
-        k = choice[i]
-        cell = m.start if k < 0 else m.opts[k].dest
-        if cell < 0:
-            continue
-        if cell in taken:
-            return None
-        taken[cell] = i
-    starts = {m.start: i for i, m in enumerate(p.movers) if m.start >= 0}
-    for i, m in enumerate(p.movers):
-        k = choice[i]
-        if k < 0:
-            continue
-        o = m.opts[k]
-        if o.entry >= 0 and o.entry in starts:
-            j = starts[o.entry]
-            if choice[j] < 0 or p.movers[j].opts[choice[j]].dest == o.entry:
-                return None
-        if m.start >= 0 and o.dest in starts:
-            j = starts[o.dest]
-            if choice[j] >= 0 and p.movers[j].opts[choice[j]].dest == m.start and j != i:
-                return None
-    kills = [killable[f] and dmg[f] >= p.foes[f].need for f in range(nf)]
-    value += sum(p.foes[f].value for f in range(nf) if kills[f])
-    value -= sum(m.loss for i, m in enumerate(p.movers) if dead[i])
-    value -= ATTACK_COST * attacks_total
-    value -= p.power_cost * (cost - sum(p.buys[b].cost for b in buys))
-    value += sum(p.buys[b].value for b in buys)
-
-    def survives(foes: tuple[int, ...]) -> bool:
-        return any(f < 0 or not kills[f] for f in foes)
-
-    for i, m in enumerate(p.movers):
-        k = choice[i]
-        if k < 0:
-            if m.start >= 0:
-                value += m.idle_gain
-                if m.idle_risk and survives(m.idle_risk_foes):
-                    value -= m.idle_risk
-            continue
-        o = m.opts[k]
-        value += o.gain
-        if o.risk and survives(o.risk_foes):
-            value -= o.risk
-    scored = 0
-    for sh in p.shrines:
-        own = sh.fixed_own
-        safe = sh.fixed_own if sh.fixed_safe < 0 else sh.fixed_safe
-        for i, m in enumerate(p.movers):
-            k = choice[i]
-            cell = m.start if k < 0 else m.opts[k].dest
-            if cell in sh.area and not dead[i]:
-                own += 1
-                safe += m.idle_safe if k < 0 else m.opts[k].safe
-        counts: dict[int, int] = {}
-        present = False
-        for f, foe in enumerate(p.foes):
-            if foe.cell in sh.area:
-                present = True
-                counts.setdefault(foe.side, 0)
-                if not kills[f]:
-                    counts[foe.side] += 1
-        if own >= 1 and all(own > e for e in counts.values()):
-            value += sh.ctrl
-            scored += sh.honor
-        if safe >= 1 and all(safe > e for e in counts.values()):
-            value += sh.hold
-        if present and all(safe >= e for e in counts.values()):
-            value += sh.deny
-    if p.win and p.honor + scored >= p.victory:
-        value += p.win
-    return value
-
-
-def brute_force(p: CommandProblem) -> int:
-    """The best value over every plan (tiny problems only: the tests' referee)."""
-    best: int | None = None
-    per_mover: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = []
-    for m in p.movers:
-        ways: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(-1, (), ())]
-        for k, o in enumerate(m.opts):
-            ea = early_of(m, o.entry)
-            rng = range(m.attacks + 1)
-            for e in product(rng, repeat=len(ea)):
-                for la in product(rng, repeat=len(o.late)):
-                    if sum(e) + sum(la) <= m.attacks:
-                        ways.append((k, e, la))
-        per_mover.append(ways)
-    buy_sets = [tuple(i for i in range(len(p.buys)) if mask >> i & 1)
-                for mask in range(1 << len(p.buys))]
-    for combo in product(*per_mover):
-        choice = tuple(w[0] for w in combo)
-        early = tuple(w[1] for w in combo)
-        late = tuple(w[2] for w in combo)
-        for bs in buy_sets:
-            v = evaluate(p, choice, early, late, bs)
-            if v is not None and (best is None or v > best):
-                best = v
-    assert best is not None
-    return best
-
-
-# --- the CP-SAT model ------------------------------------------------------------------------
 
 def warm_up() -> None:
     """Import OR-Tools and solve a trivial model once (the import is the slow part)."""
     solve(CommandProblem(0, (), (), ()))
-
 
 
 def _add_attack(v: cp_model.IntVar, a: Atk, all_att: list[cp_model.IntVar],
@@ -324,6 +79,7 @@ def _add_attack(v: cp_model.IntVar, a: Atk, all_att: list[cp_model.IntVar],
         hits[f].append((v, a.strength))
     tie_terms.append((v, len(tie_terms) + 1))
 
+
 def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
           tie_break: bool = True, det_limit: float = DET_LIMIT) -> CommandPlan:
     """The best plan for ``p`` (value first, then the lowest tie-break code). ``exclude``:
@@ -335,13 +91,13 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     model = cp_model.CpModel()
     nf = len(p.foes)
     x: list[list[cp_model.IntVar]] = []
-    y: list[cp_model.LinearExprT] = []
+    y: list[Expr] = []
     ev: list[list[tuple[Atk, cp_model.IntVar, int]]] = []  # per mover: early (atk, var, entry)
     lv: list[list[list[tuple[Atk, cp_model.IntVar]]]] = []  # per mover, option: late
     tie_terms: list[tuple[cp_model.IntVar, int]] = []
-    obj: list[tuple[cp_model.LinearExprT, int]] = []
+    obj: list[tuple[Expr, int]] = []
     hits: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(nf)]
-    cell_use: dict[int, list[cp_model.LinearExprT]] = {}
+    cell_use: dict[int, list[Expr]] = {}
     lin = cp_model.LinearExpr.weighted_sum
     one = model.new_constant(1)
     groups: dict[int, list[int]] = {}
@@ -435,11 +191,11 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
                 model.add(x[i][k] <= sum(leave) if leave else x[i][k] <= 0)
         if m.start < 0:
             continue
-        for j, n in enumerate(p.movers):
-            if j <= i or n.start < 0:
+        for j, other in enumerate(p.movers):
+            if j <= i or other.start < 0:
                 continue
-            there = [x[i][k] for k, o in enumerate(m.opts) if o.dest == n.start]
-            back = [x[j][k] for k, o in enumerate(n.opts) if o.dest == m.start]
+            there = [x[i][k] for k, o in enumerate(m.opts) if o.dest == other.start]
+            back = [x[j][k] for k, o in enumerate(other.opts) if o.dest == m.start]
             if there and back:
                 model.add(sum(there) + sum(back) <= 1)
     # Defeats.
@@ -488,15 +244,15 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     ctrl_honor: list[tuple[cp_model.IntVar, int]] = []
     for si, sh in enumerate(p.shrines):
         area = set(sh.area)
-        own_terms: list[cp_model.LinearExprT] = []
-        safe_terms: list[cp_model.LinearExprT] = []
+        own_terms: list[Expr] = []
+        safe_terms: list[Expr] = []
         for i, m in enumerate(p.movers):
             d = dead[i]
             for k, o in enumerate(m.opts):
                 if o.dest not in area:
                     continue
                 if d is None:
-                    term: cp_model.LinearExprT = x[i][k]
+                    term: Expr = x[i][k]
                 else:
                     z = model.new_bool_var("")
                     model.add(z <= x[i][k])
@@ -519,7 +275,8 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
         big = len(p.movers) + sh.fixed_own + 8
         enemy_exprs = []
         for fs in sides.values():
-            enemy_exprs.append(len(fs) - sum(kill[f] for f in fs if kill[f] is not None))
+            alive = [kv for kv in (kill[f] for f in fs) if kv is not None]
+            enemy_exprs.append(len(fs) - sum(alive))
         ctrl = model.new_bool_var(f"ctrl{si}")
         model.add(own >= ctrl)
         for left in enemy_exprs:
@@ -546,11 +303,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     tie = lin([v for v, _ in tie_terms], [w for _, w in tie_terms]) if tie_terms else 0
     span = sum(w for _, w in tie_terms) * max(1, max((m.attacks for m in p.movers),
                                                       default=1)) + 1
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = 0
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = TIME_LIMIT
-    solver.parameters.max_deterministic_time = det_limit
+    solver = deterministic_solver(det_limit)
     if tie_break:
         model.maximize(value * span - tie)
     else:
@@ -559,11 +312,11 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # Nothing else is allowed (every alternative excluded): command nobody.
         n = len(p.movers)
-        idle = evaluate(p, (-1,) * n, ((),) * n, ((),) * n)
-        return CommandPlan((-1,) * n, ((),) * n, ((),) * n, (), (), idle or 0)
-    choice = []
-    early = []
-    late = []
+        idle_value = evaluate(p, (-1,) * n, ((),) * n, ((),) * n)
+        return CommandPlan((-1,) * n, ((),) * n, ((),) * n, (), (), idle_value or 0)
+    choice: list[int] = []
+    early: list[tuple[int, ...]] = []
+    late: list[tuple[int, ...]] = []
     for i, m in enumerate(p.movers):
         k = next((k for k, v in enumerate(x[i]) if solver.boolean_value(v)), -1)
         choice.append(k)
@@ -579,53 +332,3 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     total = evaluate(p, tuple(choice), tuple(early), tuple(late), buys)
     return CommandPlan(tuple(choice), tuple(early), tuple(late), buys, kills,
                        total if total is not None else 0)
-
-
-# --- Rune buys -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class BuyItem:
-    key: int  # the acquire action's card (a row uid, or a pile id)
-    option: int
-    cost: int
-    value: int  # x100
-    count: int  # how many may be bought (piles: several)
-
-
-def solve_buys(items: tuple[BuyItem, ...], runes: int) -> tuple[int, ...]:
-    """How many of each item to buy: the most value within ``runes``, ties to the lowest
-    lexicographic code (item 0 most significant). A small knapsack, so one solve."""
-    if not items:
-        return ()
-    from ortools.sat.python import cp_model
-
-    model = cp_model.CpModel()
-    n = [model.new_int_var(0, it.count, f"n{i}") for i, it in enumerate(items)]
-    lin = cp_model.LinearExpr.weighted_sum
-    model.add(lin(n, [it.cost for it in items]) <= runes)
-    weights = [0] * len(items)
-    w = 1
-    for i in range(len(items) - 1, -1, -1):
-        weights[i] = w
-        w *= items[i].count + 1
-    value = lin(n, [it.value for it in items])
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = 0
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = TIME_LIMIT
-    solver.parameters.max_deterministic_time = 0.5
-    bound = sum(abs(it.value) * it.count for it in items) + 1
-    if bound * w < INT_SAFE:
-        model.maximize(value * w - lin(n, weights))
-        status = solver.solve(model)
-    else:
-        model.maximize(value)
-        status = solver.solve(model)
-        if status == cp_model.OPTIMAL:
-            model.add(value == int(solver.objective_value))
-            model.clear_objective()
-            model.minimize(lin(n, weights))
-            status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return tuple(0 for _ in items)
-    return tuple(int(solver.value(v)) for v in n)
