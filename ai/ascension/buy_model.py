@@ -12,10 +12,10 @@ starting the app does not pay for it.
 from __future__ import annotations
 
 from ai.ascension.values import BuyItem, BuyPlan, BuyProblem, best_discount, plan_value
+from ai.cp_solver import INT_SAFE, best_then_lowest, fixed_solver
 
 TIME_LIMIT = 0.1  # seconds; these models solve at presolve, the limit is a safety net
 DET_LIMIT = 0.5  # deterministic-time cap, so an unlucky machine load cannot change answers
-INT_SAFE = 1 << 62
 
 
 def _radix(problem: BuyProblem) -> tuple[list[int], int]:
@@ -104,24 +104,8 @@ def solve(problem: BuyProblem) -> BuyPlan:
     code = lin(n, weights)
     bound = sum(abs(it.value) * it.max_count for it in items) + abs(
         problem.first_defeat_bonus) + threat_span
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = 0
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = TIME_LIMIT
-    solver.parameters.max_deterministic_time = DET_LIMIT
-    if (bound + 1) * span < INT_SAFE:
-        # One solve: value dominates, the code only orders plans of equal value.
-        model.maximize(value * span - code)
-        status = solver.solve(model)
-    else:
-        # Too wide to combine safely: fix the best value, then minimise the code.
-        model.maximize(value)
-        status = solver.solve(model)
-        if status == cp_model.OPTIMAL:
-            model.add(value == int(solver.objective_value))
-            model.clear_objective()
-            model.minimize(code)
-            status = solver.solve(model)
+    solver = fixed_solver(DET_LIMIT, TIME_LIMIT)
+    status = best_then_lowest(model, solver, value, code, span, (bound + 1) * span < INT_SAFE)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         nothing = tuple(0 for _ in items)
         return BuyPlan(nothing, -1, plan_value(problem, nothing), feasible=False)

@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ai.cp_solver import fixed_solver
 from core.firepeak.pattern import ADJACENT, CLANS, LEADERS, OPPOSING, SIZE, WIZARD
 
-SEED = 0
 TIME_LIMIT = 5.0  # a safety net: these models solve in a few milliseconds
 BIG = 64  # exceeds any Power a pattern can hold, to switch the Power rule off when unused
 COMMON = 4  # a kind with this many copies still to come counts as "common"
@@ -117,10 +117,7 @@ def _solve(clans: tuple[int, ...], powers: tuple[int, ...], counts: tuple[tuple[
     common = {k: min(counts[c][p], COMMON) for k, (c, p) in enumerate(kinds)}
     m.maximize(sum(v * (FILL_WEIGHT + common[k]) for (_, k), v in y.items()))
 
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = SEED
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = TIME_LIMIT
+    solver = fixed_solver(time_limit=TIME_LIMIT)
     # Presolve costs more than it saves on a model this small (measured: p95 7.9 -> 4.2 ms).
     solver.parameters.cp_model_presolve = False
     status = solver.solve(m)

@@ -24,12 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ai.cp_solver import fixed_solver
 from core.firepeak.pattern import ADJACENT, LEADERS, OPPOSING, SIZE, WIZARD
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-SEED = 0
 TIME_LIMIT = 10.0  # seconds: a safety net only, these models solve in milliseconds
 GONE = -1  # the "removed" destination in an assignment
 
@@ -114,11 +114,7 @@ class _Model:
                             m.add_bool_or([~v, ~w])
 
     def solver(self) -> cp_model.CpSolver:
-        s = self.cp.CpSolver()
-        s.parameters.random_seed = SEED
-        s.parameters.num_workers = 1
-        s.parameters.max_time_in_seconds = TIME_LIMIT
-        return s
+        return fixed_solver(time_limit=TIME_LIMIT)
 
     def read(self, value: Callable[[Any], int]) -> tuple[int, ...]:
         """The destination of every creature (``GONE`` if removed) in a solution."""

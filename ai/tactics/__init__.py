@@ -9,7 +9,7 @@ this turn), ``decisions`` (answers to the engine's questions), ``main_phase`` (p
 buying); the command phase as a CP-SAT model — ``command_problem`` (the records),
 ``command_framing`` (board to problem), ``command_model`` (the solve), ``command_judge`` (the
 same rules in plain Python), ``command_blocks`` (plan to actions); ``rune_knapsack`` (Rune
-buys) and ``cp_solver`` (the one deterministic solver setup).
+buys). Every model is solved by ``ai.cp_solver``, as every game's are.
 """
 
 from __future__ import annotations

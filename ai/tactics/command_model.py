@@ -32,7 +32,7 @@ Ties are broken by a code: every option and attack has its own weight (1, 2, 3, 
 model order, earlier cheaper) and the objective is value x span - code, so among plans of
 equal value the lowest code wins; what could still tie (equal sums) is settled the same way
 every time by the search itself, which runs with a fixed seed, one worker and a
-deterministic time limit (:mod:`ai.tactics.cp_solver`). ``exclude`` adds "differ from this
+deterministic time limit (:mod:`ai.cp_solver`). ``exclude`` adds "differ from this
 plan in some command" cuts, for the planner's look-ahead over next-best plans. OR-Tools is
 imported lazily, only when a model is built.
 
@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ai.cp_solver import fixed_solver
 from ai.tactics.command_judge import evaluate
 from ai.tactics.command_problem import ATTACK_COST, Atk, CommandPlan, CommandProblem
-from ai.tactics.cp_solver import deterministic_solver
 
 if TYPE_CHECKING:  # only for annotations: OR-Tools itself is imported when a model is built
     from typing import TypeAlias
@@ -303,7 +303,7 @@ def solve(p: CommandProblem, exclude: tuple[tuple[int, ...], ...] = (),
     tie = lin([v for v, _ in tie_terms], [w for _, w in tie_terms]) if tie_terms else 0
     span = sum(w for _, w in tie_terms) * max(1, max((m.attacks for m in p.movers),
                                                       default=1)) + 1
-    solver = deterministic_solver(det_limit)
+    solver = fixed_solver(det_limit)
     if tie_break:
         model.maximize(value * span - tie)
     else:

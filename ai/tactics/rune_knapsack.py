@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.tactics.cp_solver import deterministic_solver
+from ai.cp_solver import INT_SAFE, best_then_lowest, fixed_solver
 
-INT_SAFE = 1 << 62  # the objective must stay well inside CP-SAT's 64-bit integers
 KNAPSACK_DET_LIMIT = 0.5  # deterministic time: half the command model's (it is far smaller)
 
 
@@ -40,19 +39,9 @@ def solve_buys(items: tuple[BuyItem, ...], runes: int) -> tuple[int, ...]:
         weights[i] = w
         w *= items[i].count + 1
     value = lin(n, [it.value for it in items])
-    solver = deterministic_solver(KNAPSACK_DET_LIMIT)
+    solver = fixed_solver(KNAPSACK_DET_LIMIT)
     bound = sum(abs(it.value) * it.count for it in items) + 1
-    if bound * w < INT_SAFE:
-        model.maximize(value * w - lin(n, weights))
-        status = solver.solve(model)
-    else:
-        model.maximize(value)
-        status = solver.solve(model)
-        if status == cp_model.OPTIMAL:
-            model.add(value == int(solver.objective_value))
-            model.clear_objective()
-            model.minimize(lin(n, weights))
-            status = solver.solve(model)
+    status = best_then_lowest(model, solver, value, lin(n, weights), w, bound * w < INT_SAFE)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return tuple(0 for _ in items)
     return tuple(int(solver.value(v)) for v in n)
