@@ -6,7 +6,8 @@ from typing import Any
 
 from core.ascension.audit import problems as audit
 from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
-from core.ascension.state import State, new_state, restore, snapshot
+from core.ascension.snapshot import restore, snapshot
+from core.ascension.state import State, new_state
 from core.ascension.view import AscensionView, checksum, determinize, view
 from core.ascension.words import action_phrase, describe, question_phrase
 from core.contract import rounds_played

@@ -8,6 +8,7 @@ from core.contract import Event, rounds_played
 from core.firepeak import effects as _fx
 from core.firepeak.audit import problems as audit
 from core.firepeak.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.firepeak.snapshot import restore, snapshot
 from core.firepeak.state import (
     DUNGEON,
     GUARD,
@@ -16,8 +17,6 @@ from core.firepeak.state import (
     blank_state,
     deal,
     normalize_options,
-    restore,
-    snapshot,
 )
 from core.firepeak.view import FirepeakView, checksum, determinize, view
 from core.firepeak.words import describe

@@ -13,7 +13,8 @@ from core.tactics.rules import apply, legal_actions, outcome, scores, why_illega
 from core.tactics.snapshot import restore, snapshot
 from core.tactics.state import Decision, State, new_state, side_order
 from core.tactics.turn import begin_turn
-from core.tactics.view import TacticsView, checksum, describe, determinize, view
+from core.tactics.view import TacticsView, checksum, determinize, view
+from core.tactics.words import describe
 
 NAME = "tactics"
 

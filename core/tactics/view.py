@@ -32,7 +32,6 @@ from core.tactics.state import (
     Unit,
     Work,
 )
-from core.tactics.words import card_name, cell_name, describe, unit_name
 
 
 class UnitRow(NamedTuple):
@@ -335,5 +334,5 @@ def checksum(s: State) -> int:
     return zlib.crc32(extra.encode(), crc)
 
 
-__all__ = ["SeatView", "TacticsView", "UnitRow", "UnitStats", "card_name", "cell_name",
-           "checksum", "describe", "determinize", "op_text", "unit_name", "view"]
+__all__ = ["SeatView", "TacticsView", "UnitRow", "UnitStats", "checksum", "determinize",
+           "op_text", "view"]
