@@ -237,3 +237,17 @@ def test_replay_refuses_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str
     os.mkfifo(fifo)
     assert main(["replay", str(fifo)]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_verify_quotes_a_huge_action_in_a_short_line(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write_save(tmp_path, steps=5)
+    import msgpack
+
+    from saves.format import MAGIC
+
+    top = msgpack.unpackb(path.read_bytes()[len(MAGIC):], raw=False, strict_map_key=False)
+    edited(path, actions=[["x" * 60_000, 1, 0], *top["actions"][1:]])
+    assert main(["replay", str(path), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400 and "step 1" in err

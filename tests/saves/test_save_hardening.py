@@ -162,3 +162,28 @@ def _dead_pid() -> int:
         except OSError:
             pass
         pid -= 1
+
+
+def test_listing_large_files_keeps_memory_flat(tmp_path: Path) -> None:
+    """Files packed with millions of two-letter strings (three bytes each in the file, some
+    sixty in Python): the list reads one file at a time, refuses each by its size or its
+    value budget, and keeps nothing of them."""
+    import tracemalloc
+
+    def strings(lists: int, each: int) -> bytes:
+        one = b"\xdd" + each.to_bytes(4, "big") + b"\xa2ab" * each
+        return b"\xdc" + lists.to_bytes(2, "big") + one * lists
+
+    # Over the size cap (refused unread), and under it in lists under the length limit
+    # (refused by the value budget part-way through).
+    files = {"over-the-cap": strings(28, 99_000), "at-the-cap": strings(7, 99_000)}
+    for name, body in files.items():
+        (tmp_path / f"{name}.ascend").write_bytes(b"ASCEND\x00" + body)
+    tracemalloc.start()
+    try:
+        entries = SaveStore(tmp_path).list()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [e.summary for e in entries] == [None, None]
+    assert peak < 48 * 1024 * 1024, f"listing peaked at {peak / 2**20:.0f} MiB"
