@@ -8,12 +8,13 @@ never below 0. Auras only reach pattern Positions, so a Guard ignores them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple, Protocol
 
 from core.firepeak import pattern as pt
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, WIZARDS
-from core.firepeak.pattern import EMPTY, LEADERS, SIZE, WIZARD, WIZARD_MINIONS
+from core.firepeak.pattern import ADJACENT, EMPTY, LEADERS, SIZE, WIZARD, WIZARD_MINIONS
 from core.firepeak.state import GUARD, State
 
 # Positions whose aura reaches a creature at ``pos``: its own and its Leaders'.
@@ -91,8 +92,122 @@ def layout_legal(s: State, seat: int, slots: Sequence[int]) -> bool:
     return pt.is_legal(slots, powers(s, seat, slots), clans(slots))
 
 
+class TrialLayouts:
+    """Moves and Swaps tried on one seat's pattern, for the many checks of one list of legal
+    actions: a creature's Power depends only on where it stands (auras, a circle's tier) and
+    what it carries, not on the others, so each trial changes one or two entries of the
+    pattern's Powers instead of recomputing all nine."""
+
+    def __init__(self, s: State, seat: int) -> None:
+        self._set(s.players[seat], s.players[seat].pattern, s.ench)
+
+    @classmethod
+    def of(cls, player: Seat, slots: Sequence[int],
+           ench: Mapping[int, Sequence[int]]) -> TrialLayouts:
+        """Trials of ``slots`` laid out by ``player``, creatures carrying ``ench``."""
+        trials = cls.__new__(cls)
+        trials._set(player, slots, ench)
+        return trials
+
+    def _set(self, player: Seat, slots: Sequence[int],
+             ench: Mapping[int, Sequence[int]]) -> None:
+        self.player = player
+        self.ench = ench
+        self.slots = list(slots)
+        self.powers = [self.power(u, q) if u != EMPTY else 0 for q, u in enumerate(slots)]
+        self.clans = clans(slots)
+
+    def power(self, uid: int, loc: int) -> int:
+        """Effective Power of ``uid`` if it stood at ``loc``."""
+        return power_for(self.player, self.ench.get(uid), uid, loc)
+
+    def move_legal(self, src: int, dst: int) -> bool:
+        """Whether moving the creature at ``src`` to empty ``dst`` (or the Guard) leaves a
+        legal pattern."""
+        slots = self.slots
+        trial, pw, cl = slots[:], self.powers[:], self.clans[:]
+        trial[src], pw[src], cl[src] = EMPTY, 0, ""
+        if dst != GUARD:
+            u = slots[src]
+            trial[dst], pw[dst], cl[dst] = u, self.power(u, dst), CLAN_OF[u]
+        return pt.is_legal(trial, pw, cl)
+
+    def swap_legal(self, a: int, b: int) -> bool:
+        """Whether swapping the creatures at ``a`` and ``b`` leaves a legal pattern."""
+        slots = self.slots
+        ua, ub = slots[a], slots[b]
+        trial, pw, cl = slots[:], self.powers[:], self.clans[:]
+        trial[a], trial[b] = ub, ua
+        pw[a], pw[b] = self.power(ub, a), self.power(ua, b)
+        cl[a], cl[b] = CLAN_OF[ub], CLAN_OF[ua]
+        return pt.is_legal(trial, pw, cl)
+
+
+def rearrangements(s: State, seat: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each Position, the legal Move destinations (the Guard included) of the creature
+    there and the adjacent later Positions it may legally Swap with, whoever may take them.
+    A pure function of the pattern and what sets its Powers, so a list of legal actions asked
+    again and again in one turn reuses the answer."""
+    pl = s.players[seat]
+    slots = pl.pattern
+    return _rearrangements(tuple(slots), pl.guard == EMPTY, pl.wizard, tuple(pl.auras),
+                           pl.circle, _carried(s, slots))
+
+
+@lru_cache(maxsize=4096)
+def _rearrangements(slots: tuple[int, ...], guard_free: bool, wizard: int,
+                    auras: tuple[int, ...], circle: int, carried: tuple[tuple[int, ...], ...]
+                    ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    trials = TrialLayouts.of(_Seat(wizard, auras, circle), slots,
+                             {u: c for u, c in zip(slots, carried, strict=True) if c})
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for src in range(SIZE):
+        if slots[src] == EMPTY:
+            out.append(((), ()))
+            continue
+        dsts = [dst for dst in range(SIZE) if slots[dst] == EMPTY
+                and trials.move_legal(src, dst)]
+        if guard_free and trials.move_legal(src, GUARD):
+            dsts.append(GUARD)
+        partners = tuple(b for b in ADJACENT[src] if b > src and slots[b] != EMPTY
+                         and trials.swap_legal(src, b))
+        out.append((tuple(dsts), partners))
+    return tuple(out)
+
+
+class _Seat(NamedTuple):
+    wizard: int
+    auras: Sequence[int]
+    circle: int
+
+
 def pattern_legal(s: State, seat: int) -> bool:
-    return layout_legal(s, seat, s.players[seat].pattern)
+    """Whether ``seat``'s pattern keeps the rules (asked after nearly every action, so the
+    answer is kept per pattern and what sets its Powers)."""
+    pl = s.players[seat]
+    slots = pl.pattern
+    return _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras), pl.circle,
+                       _carried(s, slots))
+
+
+NOTHING_CARRIED: tuple[tuple[int, ...], ...] = ((),) * SIZE
+
+
+def _carried(s: State, slots: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The enchantments on each Position's creature (most tables have none at all)."""
+    ench = s.ench
+    if not ench:
+        return NOTHING_CARRIED
+    return tuple(ench.get(u, ()) for u in slots)
+
+
+@lru_cache(maxsize=4096)
+def _pattern_ok(slots: tuple[int, ...], wizard: int, auras: tuple[int, ...], circle: int,
+                carried: tuple[tuple[int, ...], ...]) -> bool:
+    seat = _Seat(wizard, auras, circle)
+    pw = [power_for(seat, c, u, q) if u != EMPTY else 0
+          for q, (u, c) in enumerate(zip(slots, carried, strict=True))]
+    return pt.is_legal(slots, pw, clans(slots))
 
 
 def violations(s: State, seat: int) -> dict[int, set[str]]:

@@ -91,23 +91,12 @@ def _spend(s: State, source: str) -> None:
 # --- what is legal ---------------------------------------------------------------------------
 
 def _move_legal(s: State, seat: int, src: int, dst: int) -> bool:
-    p = s.players[seat]
-    trial = p.pattern[:]
-    if dst == GUARD:
-        if p.guard != EMPTY:
-            return False
-        trial[src] = EMPTY
-    else:
-        if trial[dst] != EMPTY:
-            return False
-        trial[dst], trial[src] = trial[src], EMPTY
-    return board.layout_legal(s, seat, trial)
+    return dst in board.rearrangements(s, seat)[src][0]
 
 
 def _swap_legal(s: State, seat: int, a: int, b: int) -> bool:
-    trial = s.players[seat].pattern[:]
-    trial[a], trial[b] = trial[b], trial[a]
-    return board.layout_legal(s, seat, trial)
+    lo, hi = min(a, b), max(a, b)
+    return hi in board.rearrangements(s, seat)[lo][1]
 
 
 def can_cast(s: State, seat: int, spell: int) -> bool:
@@ -149,20 +138,14 @@ def legal_actions(s: State) -> list[Action]:
     moves = general or "move" in bonus
     night = s.clan_powers and not t.night_wing_used
     if moves or night:
-        for src in range(SIZE):
-            u = slots[src]
-            if u == EMPTY:
+        for src, (dsts, partners) in enumerate(board.rearrangements(s, seat)):
+            if not dsts and not partners:
                 continue
-            nw_u = night and CLAN_OF[u] == "night_wing"
+            nw_u = night and CLAN_OF[slots[src]] == "night_wing"
             if moves or nw_u:
-                for dst in (*range(SIZE), GUARD):
-                    if dst != src and _move_legal(s, seat, src, dst):
-                        acts.append(_tuple_new(Action, ("move", src, dst)))
-            for b in ADJACENT[src]:
-                if b > src and slots[b] != EMPTY and (
-                        moves or nw_u or (night and CLAN_OF[slots[b]] == "night_wing")) \
-                        and _swap_legal(s, seat, src, b):
-                    acts.append(_tuple_new(Action, ("swap", src, b)))
+                acts += [_tuple_new(Action, ("move", src, dst)) for dst in dsts]
+            acts += [_tuple_new(Action, ("swap", src, b)) for b in partners
+                     if moves or nw_u or (night and CLAN_OF[slots[b]] == "night_wing")]
     if general:
         if me.guard != EMPTY:
             acts.append(_tuple_new(Action, ("imprison", GUARD, 0)))
