@@ -79,6 +79,21 @@ INT_MAX = 2**64 - 1
 META_REQUIRED: tuple[str, ...] = ("players", "turn", "saved_at")
 
 
+@dataclass(frozen=True)
+class Container:
+    """One kind of file ascend writes: its magic prefix, its fields in order (``format``
+    first; a ``checksum`` field follows them), the newest format this version reads, and
+    what the player calls it. Every kind is read under the same limits and checks."""
+
+    magic: bytes
+    fields: tuple[str, ...]
+    version: int
+    noun: str
+
+
+GAME_SAVE = Container(MAGIC, FIELDS, FORMAT_VERSION, "save")
+
+
 class SaveError(Exception):
     """A save that cannot be read or written; ``str()`` is one line for the player."""
 
@@ -116,12 +131,16 @@ class SaveFile:
         )
 
 
-class _Invalid(Exception):
-    """Internal: why data is not a valid save, before we know which path to blame."""
+class InvalidData(Exception):
+    """Why data is not a valid file of its kind, before we know which path to blame (the
+    readers turn it into a ``SaveError`` naming the file)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+_Invalid = InvalidData
 
 
 class _TooManyItems(Exception):
@@ -163,20 +182,35 @@ def encode(save: SaveFile) -> bytes:
         raise ValueError(f"cannot save: {exc.reason}") from None
     # Short tuples are written padded, exactly as the Action the reader will rebuild.
     stored["actions"] = [list(Action(*a)) for a in stored["actions"]]
-    return MAGIC + _pack({**stored, CHECKSUM_FIELD: checksum_of(stored)})
+    return write_container(stored, GAME_SAVE)
+
+
+def write_container(stored: dict[str, Any], kind: Container) -> bytes:
+    """The file bytes for the field values ``stored`` (already checked plain) of ``kind``."""
+    return kind.magic + _pack({**stored, CHECKSUM_FIELD: checksum_of(stored, kind.fields)})
 
 
 def decode(data: bytes, path: str) -> SaveFile:
     """Parse and check ``data`` read from ``path``; raises ``SaveError`` and nothing else."""
     try:
-        return _decode(data)
+        return _build(read_container(data, GAME_SAVE))
     except _Invalid as exc:
         raise SaveError(path, exc.reason) from None
 
 
-def checksum_of(stored: dict[str, Any]) -> int:
-    """The checksum of a save body given as its stored field values (see module docstring)."""
-    return _digest(_pack({name: stored[name] for name in FIELDS}))
+def check_plain(stored: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse (ValueError) field values a file cannot hold: only nil, bool, int, float, str,
+    bytes, lists and maps, not too deep, ints within 64 bits."""
+    try:
+        for name in fields:
+            _check_plain(stored[name], name)
+    except _Invalid as exc:
+        raise ValueError(exc.reason) from None
+
+
+def checksum_of(stored: dict[str, Any], fields: tuple[str, ...] = FIELDS) -> int:
+    """The checksum of a file body given as its stored field values (see module docstring)."""
+    return _digest(_pack({name: stored[name] for name in fields}))
 
 
 def _pack(obj: Any) -> bytes:
@@ -187,19 +221,24 @@ def _digest(body: bytes) -> int:
     return int.from_bytes(hashlib.blake2b(body, digest_size=8).digest(), "big")
 
 
-def _decode(data: bytes) -> SaveFile:
+def read_container(data: bytes, kind: Container) -> dict[str, Any]:
+    """The field values of a file of ``kind``, every byte checked (limits, format, fields,
+    checksum, canonical form); raises ``_Invalid`` with the reason (``SaveError`` is raised
+    by the callers, who know the path)."""
     size = len(data)
+    magic, fields, noun = kind.magic, kind.fields, kind.noun
     if size == 0:
         raise _Invalid("the file is empty")
     if size > MAX_FILE_SIZE:
-        raise _Invalid(f"the file is too large ({size} bytes; a save is at most {MAX_FILE_SIZE})")
-    if bytes(data[: len(MAGIC)]) != MAGIC:
-        if size < len(MAGIC) and MAGIC.startswith(bytes(data)):
+        raise _Invalid(f"the file is too large ({size} bytes; a {noun} is at most "
+                       f"{MAX_FILE_SIZE})")
+    if bytes(data[: len(magic)]) != magic:
+        if size < len(magic) and magic.startswith(bytes(data)):
             raise _Invalid(f"the file is truncated (ends after {size} bytes)")
-        raise _Invalid("not an ascend save file")
-    top = _unpack(memoryview(data)[len(MAGIC) :], size)
+        raise _Invalid(f"not an ascend {noun} file")
+    top = _unpack(memoryview(data)[len(magic) :], size)
     if not isinstance(top, dict):
-        raise _Invalid(f"the save data should be a map, not {_kind(top)}")
+        raise _Invalid(f"the {noun} data should be a map, not {_kind(top)}")
 
     # The format is checked before anything else: a newer format may lay out every other
     # field differently, and "update ascend" is the only useful thing to tell the player.
@@ -208,17 +247,18 @@ def _decode(data: bytes) -> SaveFile:
     fmt = top["format"]
     if not _is_int(fmt):
         raise _Invalid(f"field 'format' should be an int, not {_kind(fmt)}")
-    if fmt > FORMAT_VERSION:
+    if fmt > kind.version:
         raise _Invalid(
-            f"made by a newer ascend (save format {fmt}; this version reads up to {FORMAT_VERSION})"
+            f"made by a newer ascend ({noun} format {fmt}; this version reads up to "
+            f"{kind.version})"
         )
     if fmt < 1:
-        raise _Invalid(f"unknown save format {fmt} (formats start at 1)")
+        raise _Invalid(f"unknown {noun} format {fmt} (formats start at 1)")
 
     for key in top:
-        if key not in FIELDS and key != CHECKSUM_FIELD:
+        if key not in fields and key != CHECKSUM_FIELD:
             raise _Invalid(f"unexpected field {_short(key)}")
-    for key in (*FIELDS, CHECKSUM_FIELD):
+    for key in (*fields, CHECKSUM_FIELD):
         if key not in top:
             raise _Invalid(f"field {key!r} is missing")
     stored_sum = top[CHECKSUM_FIELD]
@@ -227,17 +267,17 @@ def _decode(data: bytes) -> SaveFile:
 
     # Plain-data checks come before the checksum because re-packing needs plain data; the
     # checksum comes before the per-field checks so damage is reported as damage.
-    stored = {name: top[name] for name in FIELDS}
-    for name in FIELDS:
+    stored = {name: top[name] for name in fields}
+    for name in fields:
         _check_plain(stored[name], name)
-    if checksum_of(stored) != stored_sum:
+    if checksum_of(stored, fields) != stored_sum:
         raise _Invalid("the checksum does not match; the file is damaged")
     # msgpack can spell one value several ways (12345 as uint16 or int16); the checksum only
     # covers values, so a changed byte could slip through as an equal value. Requiring the
     # exact bytes ascend writes means any change to the file is refused.
-    if MAGIC + _pack({**stored, CHECKSUM_FIELD: stored_sum}) != data:
+    if magic + _pack({**stored, CHECKSUM_FIELD: stored_sum}) != data:
         raise _Invalid("the file is damaged (its bytes are not in the form ascend writes)")
-    return _build(stored)
+    return stored
 
 
 def _unpack(payload: memoryview, size: int) -> Any:

@@ -146,7 +146,30 @@ class SaveEntry:
 
 
 class SaveStore:
-    """The save folder: new names, checked writes, loads, a listing for the menu, deletes."""
+    """The save folder: new names, checked writes, loads, a listing for the menu, deletes.
+
+    It keeps game saves (``*.ascend``); a subclass keeps another kind of file in the same
+    folder with the same care (the campaign store) by naming its suffix and how a file of its
+    kind is encoded, decoded, summarised and named.
+    """
+
+    suffix = SUFFIX
+
+    def encode(self, item: Any) -> bytes:
+        """The file bytes for ``item`` (ValueError: it cannot be written)."""
+        return encode(item)
+
+    def decode(self, data: bytes, where: str) -> Any:
+        """The item ``data`` holds (SaveError: it is not one)."""
+        return decode(data, where)
+
+    def summarize(self, item: Any) -> SaveSummary:
+        """What the list keeps of ``item``."""
+        return SaveSummary.of(item)
+
+    def name_of(self, item: Any) -> str:
+        """The word a new file name for ``item`` starts with."""
+        return str(item.game)
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else save_dir()
@@ -158,21 +181,21 @@ class SaveStore:
         """A file name no file has yet, e.g. ``ascension-20261129-135501-ab12.ascend``."""
         stem = re.sub(r"[^a-z0-9_]+", "-", game.lower()).strip("-") or "game"
         while True:
-            path = self.directory / f"{stem}-{_timestamp()}-{secrets.token_hex(2)}{SUFFIX}"
+            path = self.directory / f"{stem}-{_timestamp()}-{secrets.token_hex(2)}{self.suffix}"
             if not os.path.lexists(path):
                 return path
 
-    def write(self, path: Path, save: SaveFile) -> None:
+    def write(self, path: Path, save: Any) -> None:
         """Save atomically; refuse to replace a file that is not a save we can read."""
         path = Path(path)
         where = str(path)
         try:
-            data = encode(save)
+            data = self.encode(save)
         except ValueError as exc:
             raise SaveError(where, str(exc)) from exc
         # Never write what this version could not load again (e.g. a string over the limit).
         try:
-            decode(data, where)
+            self.decode(data, where)
         except SaveError as exc:
             raise SaveError(where, f"cannot save: it would not load back ({exc.reason})") from exc
         self._check_replaceable(path)
@@ -212,29 +235,30 @@ class SaveStore:
                 where, f"refusing to overwrite a file that cannot be read ({_os_reason(exc)})"
             ) from exc
         try:
-            decode(existing, where)
+            self.decode(existing, where)
         except SaveError as exc:
             raise SaveError(
                 where,
                 f"refusing to overwrite a file that is not a readable save ({exc.reason})",
             ) from exc
 
-    def load(self, path: Path) -> SaveFile:
+    def load(self, path: Path) -> Any:
         """Read and check the save at ``path``; every failure is a ``SaveError``."""
         path = Path(path)
         try:
             data = _read(path)
         except OSError as exc:
             raise SaveError(str(path), f"cannot read the file ({_os_reason(exc)})") from exc
-        save = decode(data, str(path))
+        save = self.decode(data, str(path))
         self._remember(path)
         return save
 
     def delete(self, path: Path) -> None:
         """Remove a save (a finished game); a file already gone is fine."""
         path = Path(path)
-        if path.suffix != SUFFIX:
-            raise SaveError(str(path), f"refusing to delete a file that is not a {SUFFIX} save")
+        if path.suffix != self.suffix:
+            raise SaveError(str(path), f"refusing to delete a file that is not a {self.suffix} "
+                                       f"file")
         try:
             path.unlink(missing_ok=True)
         except OSError as exc:
@@ -265,7 +289,7 @@ class SaveStore:
     def copy(self, path: Path) -> Path:
         """A copy of the save at ``path`` under a new name (checked like a load first)."""
         save = self.load(path)
-        target = self.new_path(save.game)
+        target = self.new_path(self.name_of(save))
         self.write(target, save)
         return target
 
@@ -274,7 +298,7 @@ class SaveStore:
         file is read and checked in full, one at a time, and only its summary is kept."""
         self.clean_stale_temps()
         try:
-            candidates = sorted(self.directory.glob(f"*{SUFFIX}"))
+            candidates = sorted(self.directory.glob(f"*{self.suffix}"))
         except OSError:
             return []
         entries: builtins.list[SaveEntry] = []
@@ -287,7 +311,7 @@ class SaveStore:
                 # Deleted or made unreachable between the glob and now: not a save any more.
                 continue
             try:
-                summary = SaveSummary.of(self.load(path))
+                summary = self.summarize(self.load(path))
             except SaveError as exc:
                 entries.append(SaveEntry(path, error=exc.reason, modified=modified))
             else:
