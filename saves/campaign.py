@@ -147,6 +147,7 @@ class CampaignStore(SaveStore):
     """Campaign files in the save folder, written, read and listed like game saves."""
 
     suffix = SUFFIX
+    noun = "campaign"
 
     def encode(self, item: Any) -> bytes:
         return encode_campaign(item)

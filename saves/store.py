@@ -154,6 +154,7 @@ class SaveStore:
     """
 
     suffix = SUFFIX
+    noun = "save"
 
     def encode(self, item: Any) -> bytes:
         """The file bytes for ``item`` (ValueError: it cannot be written)."""
@@ -258,7 +259,7 @@ class SaveStore:
         path = Path(path)
         if path.suffix != self.suffix:
             raise SaveError(str(path), f"refusing to delete a file that is not a {self.suffix} "
-                                       f"file")
+                                       f"{self.noun}")
         try:
             path.unlink(missing_ok=True)
         except OSError as exc:
