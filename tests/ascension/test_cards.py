@@ -874,7 +874,8 @@ def test_rocket_courier_x99_edition2_into_hand(game: Game) -> None:
     d = pending(s)
     assert (d.kind, d.choices, d.optional, d.source) == ("courier_hand", (burrower,), True,
                                                          courier)
-    choose(s, burrower)
+    events = choose(s, burrower)
+    assert events == [Event("trigger", 0, courier, 0), Event("to_hand", 0, burrower)]
     assert s.players[0].hand == [burrower] and len(s.players[0].constructs) == 2
     act(s, "acquire", altar)
     assert not s.pending
