@@ -23,8 +23,9 @@ from ascension_helpers import (
 )
 
 import core.ascension as asc
-from core.ascension.cards import CONTENT, by_key, card_defs
+from core.ascension.cards import CONTENT, by_key, card_defs, load_cards
 from core.ascension.state import State
+from core.content import ContentError
 from core.contract import Action, Event, IllegalAction
 
 Game = Callable[..., State]
@@ -122,6 +123,25 @@ def test_facts_table_is_complete_and_center_deck_sizes() -> None:
     for edition, size in ((1, 100), (2, 99)):
         assert sum(d.copies for d in card_defs(edition) if d.role == "center") == size
         assert len(asc.new_game({"edition": edition}, 3).center_deck) + 6 == size
+
+
+@pytest.mark.parametrize(("old", "new", "field", "words"), [
+    ('triggers = [{on = "construct_enters", faction = "mechana", effect',
+     'triggers = [{on = "construct_enters", faction = "mechana", first = true, effect',
+     "triggers[0].first", "only play_hero and defeat_center_monster triggers"),
+    ('label = "Gain 1 Honor", needs_hero = "lifebound"',
+     'label = "Gain 1 Honor", needs_hero = "fire"', "edition2.abilities[1].needs_hero",
+     'not "fire"'),
+])
+def test_the_new_trigger_and_ability_fields_fail_loudly(tmp_path: Path, old: str, new: str,
+                                                        field: str, words: str) -> None:
+    text = CONTENT.read_text()
+    assert text.count(old) == 1
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_cards(path, 2)
+    assert info.value.field == field and words in info.value.problem
 
 
 @pytest.mark.parametrize("key", ["apprentice", "militia"])
@@ -913,6 +933,20 @@ def test_rocket_courier_x99_may_be_declined(game: Game, edition: int, kind: str)
     check(s)
 
 
+def test_rocket_courier_x99_after_a_free_acquisition(game: Game) -> None:
+    # A construct taken for free by Avatar of the Fallen is acquired too.
+    s = game()
+    courier = put(s, "rocket_courier_x99", "constructs")
+    av, grand = set_row(s, ["avatar_of_the_fallen", "the_grand_design"])
+    defeat_with(s, av)
+    choose(s, grand)
+    assert (pending(s).kind, pending(s).choices, pending(s).source) == (
+        "courier_play", (grand,), courier)
+    choose(s, grand)
+    assert s.players[0].constructs == [courier, grand] and not s.pending and not s.work
+    check(s)
+
+
 @pytest.mark.parametrize(("edition", "kind"), [(1, "courier_play"), (2, "courier_hand")])
 def test_rocket_courier_x99_honours_hedron_link_device(game: Game, edition: int,
                                                       kind: str) -> None:
@@ -989,6 +1023,7 @@ def test_hedron_link_device(game: Game, edition: int) -> None:
     assert asc.rules.fx.is_mechana(s, 0, star)
     assert asc.rules.fx.is_mechana(s, 0, row_star)
     refused(s, Action("acquire", hero), "costs 1 Runes; you have 0")
+    assert Action("acquire", row_star) in asc.legal_actions(s)
     act(s, "acquire", row_star)
     assert (s.turn.runes, s.turn.mechana_runes) == (0, 0)
     assert s.players[0].discard == [row_star]
