@@ -83,7 +83,8 @@ def solve(problem: BuyProblem) -> BuyPlan:
     model.add(plain <= problem.runes + gain)
     model.add(plain + mech <= problem.runes + problem.mech_runes + gain)
     value = total("value")
-    defeats = [x for it, x in zip(items, n, strict=True) if it.kind == "defeat"]
+    # The first-defeat bonus (Voidthirster) needs a center-row monster, never the Cultist.
+    defeats = [x for it, x in zip(items, n, strict=True) if it.kind == "defeat" and not it.cultist]
     if problem.first_defeat_bonus and defeats:
         any_defeat = model.new_bool_var("any_defeat")
         model.add(any_defeat <= sum(defeats))

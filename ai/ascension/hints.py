@@ -63,7 +63,7 @@ def _op_words(op: Op, signed: bool) -> str:
         return f"draw {op.n}"
     if op.name == "choose":
         return " or ".join(op.labels)
-    if op.name in ("with_other_hero", "if_constructs"):
+    if op.name in ("with_other_hero", "if_hero_played", "if_constructs"):
         return "more with " + ", ".join(_op_words(o, signed) for o in op.then)
     return _REWARD_WORDS.get(op.name, "")
 
@@ -95,6 +95,8 @@ _DECISION_WHY = {
     "destroy_construct": "the construct you miss least",
     "keep_construct": "your most valuable construct",
     "acquire_or_defeat": "the best card on the row",
+    "courier_play": "it works from this turn on",
+    "courier_hand": "you can play it this turn",
 }
 
 

@@ -34,13 +34,14 @@ from ai.ascension.values import (
     Threat,
     ThreatFn,
     build_buy_problem,
+    defeat_trigger_ready,
     plan_actions,
     plan_honor,
     plan_tokens,
+    row_defeat,
     rune_gain,
     scaled,
 )
-from core.ascension.effects import TRIGGER_SLOT
 from core.ascension.view import AscensionView, determinize
 from core.contract import Action
 from core.rng import Rng
@@ -163,10 +164,10 @@ class PlannerBot(AscensionBot):
         final.rounds = 0.0  # nothing after this round: only Honor counts
         end = replace(build_buy_problem(final), min_tokens=pool)
         end_plan = self.solve_buy(final, end)
-        if end_plan.feasible and mine + plan_honor(end, end_plan.counts) + bonus > rival:
+        end_bonus = bonus if row_defeat(end, end_plan.counts) else 0
+        if end_plan.feasible and mine + plan_honor(end, end_plan.counts) + end_bonus > rival:
             return end, end_plan
-        defeats = any(k for it, k in zip(problem.items, plan.counts, strict=True)
-                      if it.kind == "defeat")
+        defeats = row_defeat(problem, plan.counts)
         if plan_tokens(problem, plan.counts) + (bonus if defeats else 0) >= pool:
             keep = replace(problem, max_tokens=pool - 1 - bonus)
             keep_plan = self.solve_buy(ctx, keep)
@@ -180,7 +181,7 @@ class PlannerBot(AscensionBot):
         total = 0
         for c in v.players[v.current].constructs:
             for i, trig in enumerate(v.cards[c].triggers):
-                if trig.on == "defeat_monster" and (c, TRIGGER_SLOT + i) not in v.used:
+                if defeat_trigger_ready(v, c, i, trig):
                     total += sum(op.n for op in trig.effect if op.name == "honor")
         return total
 

@@ -68,7 +68,9 @@ def _play_priority(card: CardDef) -> int:
         prio = 2
     elif _has(ops, "draw"):
         prio = 1
-    elif _has(ops, "choose"):
+    elif _has(ops, "choose") or _has(ops, "if_hero_played"):
+        # A mode choice sees the rest of the hand; a "hero already played" bonus (Runic
+        # Lycanthrope, original) needs the other heroes played first.
         prio = 7
     elif _has(ops, "banish_hand_or_discard"):
         prio = 6
@@ -300,15 +302,15 @@ class AscensionBot(ABC):
         return self._thin_pick(ctx, choices, forced=True)
 
     def _answer_discard_to_draw(self, ctx: Ctx, choices: list[int]) -> int | None:
+        """The weakest card in hand (the discard is required; a save from before it was
+        may still offer to decline, taken when drawing would not beat the card)."""
         v = ctx.v
         me = v.me
-        if me.deck_count + len(me.discard) == 0:
-            return None
         d = v.pending
         assert d is not None
-        score = {u: -ctx.play_value(u) for u in choices}
-        pick = self._best(choices, score)
-        if pick is None or ctx.play_value(pick) >= d.n * ctx.avg:
+        pick = self._best(choices, {u: -ctx.play_value(u) for u in choices})
+        if d.optional and pick is not None and (
+                me.deck_count + len(me.discard) == 0 or ctx.play_value(pick) >= d.n * ctx.avg):
             return None
         return pick
 
@@ -325,7 +327,17 @@ class AscensionBot(ABC):
         return self._best(choices, {u: ctx.ops_value(ctx.cards[u].effect, u) for u in choices})
 
     def _answer_destroy_construct(self, ctx: Ctx, choices: list[int]) -> int | None:
-        return self._best(choices, {u: -ctx.keep_value(u) for u in choices})
+        # It goes to my discard pile, so its Honor stays mine: only its turns of use are lost.
+        return self._best(choices, {u: -ctx.construct_turn_value(ctx.cards[u])
+                                    for u in choices})
+
+    def _answer_courier_play(self, ctx: Ctx, choices: list[int]) -> int | None:
+        # A construct at work this very turn beats one waiting in the discard pile.
+        return choices[0] if choices else None
+
+    def _answer_courier_hand(self, ctx: Ctx, choices: list[int]) -> int | None:
+        # In hand it can be played this turn; in the discard pile it waits a reshuffle.
+        return choices[0] if choices else None
 
     def _answer_keep_construct(self, ctx: Ctx, choices: list[int]) -> int | None:
         return self._best(choices, {u: ctx.keep_value(u) for u in choices})

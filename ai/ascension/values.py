@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.ascension.cards import CardDef, Op
-from core.ascension.effects import TRIGGER_SLOT
+from core.ascension.cards import CardDef, Op, Trigger
+from core.ascension.effects import TRIGGER_SLOT, counts_as_mechana, row_defeat_done
 from core.ascension.view import AscensionView
 from core.contract import Action
 
@@ -104,7 +104,7 @@ class Ctx:
             return 0.35 * min(op.n, 6)
         if name == "copy_hero":
             return 1.0
-        if name == "with_other_hero":
+        if name in ("with_other_hero", "if_hero_played"):
             return 0.5 * self.ops_value(op.then, source)
         if name == "if_constructs":
             return (1.0 if len(self.my_constructs) >= op.n else 0.3) * self.ops_value(
@@ -116,7 +116,8 @@ class Ctx:
         if name == "extra_turn":
             return HAND * self.avg + 1.0
         if name == "power_per_mechana_construct":
-            mech = sum(1 for c in self.my_constructs if self.cards[c].faction == "mechana")
+            mech = sum(1 for c in self.my_constructs
+                       if counts_as_mechana(self.cards, self.my_constructs, c))
             return self.power_w * max(1, mech)
         if name == "steal_random_card":
             return 0.5 * (len(self.v.players) - 1)
@@ -140,20 +141,23 @@ class Ctx:
     def construct_turn_value(self, card: CardDef) -> float:
         """What a construct in play adds to each of my turns."""
         total = 0.0
+        # How likely a hand holds a hero of the faction an ability or trigger waits for.
+        chance = min(1.0, HAND * self.lifebound_share)
         for ab in card.abilities:
             if ab.banish_self:
                 continue
             worth = self.ops_value(ab.effect)
             if ab.pay_runes:
                 worth = 0.5 * max(0.0, worth - ab.pay_runes * self.rune_w)
+            if ab.needs_hero:
+                worth *= chance
             total += worth
         for trig in card.triggers:
             if trig.on == "play_hero":
-                chance = min(1.0, HAND * self.lifebound_share) if trig.faction else 1.0
-                total += chance * self.ops_value(trig.effect)
+                total += (chance if trig.faction else 1.0) * self.ops_value(trig.effect)
             elif trig.on == "construct_enters":
                 total += 0.15 * self.avg
-            elif trig.on == "defeat_monster":
+            elif trig.on == "defeat_center_monster":
                 total += 0.6 * self.ops_value(trig.effect)
             elif trig.on == "acquire_construct":
                 total += 0.3
@@ -223,12 +227,13 @@ class Ctx:
         return card.honor + plays * self.play_value(uid) + 0.01 * self.play_value(uid)
 
     def _opp_destroy_value(self) -> float:
-        # Each opponent loses the construct they value least (their pick).
+        # Each opponent puts the construct they value least (their pick) into their discard
+        # pile: its Honor stays theirs, its use is lost until it is drawn and played again.
         total = 0.0
         for cons in self._opp_constructs:
             if cons:
-                total += 0.6 * min(self.cards[c].honor + 2.0 * self.construct_turn_value(
-                    self.cards[c]) for c in cons)
+                total += 0.6 * min(2.0 * self.construct_turn_value(self.cards[c])
+                                   for c in cons)
         return total
 
     def _opp_keep_one_value(self) -> float:
@@ -309,7 +314,7 @@ class BuyProblem:
     power: int
     discount: int
     items: tuple[BuyItem, ...]
-    first_defeat_bonus: int = 0
+    first_defeat_bonus: int = 0  # paid by a plan that defeats a center-row monster
     threats: tuple[Threat, ...] = ()
     # Bounds on the tokens a plan takes (max -1 = none): the planner's end-of-game variants
     # "empty the pool now" and "keep the game going" are the same model with these set.
@@ -347,6 +352,7 @@ def build_buy_problem(ctx: Ctx, runes: int | None = None, power: int | None = No
         and cards[u].power <= power) + rune_gain(cards[v.cultist]) * (
         power // cards[v.cultist].power)
     items: list[BuyItem] = []
+    mine = v.players[ctx.seat].constructs
     for u in sorted(u for u in v.center_row if u >= 0 and u not in exclude):
         card = cards[u]
         if card.kind == "monster":
@@ -359,11 +365,14 @@ def build_buy_problem(ctx: Ctx, runes: int | None = None, power: int | None = No
             continue
         value = scaled(ctx.acquire_value(u))
         if value > 0:
+            construct = card.kind == "construct"
             items.append(BuyItem("acquire", u, 0, 1, card.cost, 0, 0, value,
-                                 construct=card.kind == "construct",
-                                 mechana=card.kind == "construct" and card.faction == "mechana",
+                                 construct=construct,
+                                 mechana=construct and counts_as_mechana(cards, mine, u),
                                  honor=card.honor))
-    for pile, uids in (("mystics", v.mystics), ("heavies", v.heavies)):
+    for pile, whole in (("mystics", v.mystics), ("heavies", v.heavies)):
+        # A pile's top taken for free (Druids, Cetra) leaves the card under it on offer.
+        uids = [u for u in whole if u not in exclude]
         if not uids:
             continue
         top = uids[-1]
@@ -388,13 +397,26 @@ def build_buy_problem(ctx: Ctx, runes: int | None = None, power: int | None = No
                         items.append(BuyItem("activate", c, i, 1, ab.pay_runes, 0, 0, value,
                                              tokens=tokens, honor=tokens))
     bonus = 0
-    for c in v.players[ctx.seat].constructs:
+    for c in mine:
         for i, trig in enumerate(cards[c].triggers):
-            if trig.on == "defeat_monster" and (c, TRIGGER_SLOT + i) not in v.used:
+            if defeat_trigger_ready(v, c, i, trig):
                 bonus += scaled(ctx.ops_value(trig.effect, c))
     built = tuple(items)
     return BuyProblem(runes, mech, power, v.discount, built, bonus,
                       threats(built) if threats is not None else ())
+
+
+def defeat_trigger_ready(v: AscensionView, c: int, i: int, trig: Trigger) -> bool:
+    """Whether trigger ``i`` of construct ``c`` (Voidthirster's) still pays on a center-row
+    defeat this turn: unused, and not limited to a turn's first one that already came."""
+    return (trig.on == "defeat_center_monster" and (c, TRIGGER_SLOT + i) not in v.used
+            and not (trig.first and row_defeat_done(v.used)))
+
+
+def row_defeat(problem: BuyProblem, counts: tuple[int, ...]) -> bool:
+    """Whether a plan defeats a center-row monster (what sets off the defeat bonus)."""
+    return any(k for it, k in zip(problem.items, counts, strict=True)
+               if it.kind == "defeat" and not it.cultist)
 
 
 def plan_cost(problem: BuyProblem, counts: tuple[int, ...], discounted: int) -> tuple[int, int]:
@@ -456,8 +478,7 @@ def threat_cost(problem: BuyProblem, counts: tuple[int, ...]) -> int:
 def plan_value(problem: BuyProblem, counts: tuple[int, ...]) -> int:
     """The objective every solver maximises (integer, so exact optimum checks are possible)."""
     value = sum(it.value * k for it, k in zip(problem.items, counts, strict=True))
-    if problem.first_defeat_bonus and any(
-            k for it, k in zip(problem.items, counts, strict=True) if it.kind == "defeat"):
+    if problem.first_defeat_bonus and row_defeat(problem, counts):
         value += problem.first_defeat_bonus
     return value - threat_cost(problem, counts)
 

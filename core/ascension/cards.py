@@ -16,7 +16,10 @@ CONTENT = content_file("core.ascension", "cards.toml")
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 KINDS = ("hero", "construct", "monster")
 ROLES = ("center", "starter", "pile", "cultist")
-TRIGGER_EVENTS = ("play_hero", "construct_enters", "acquire_construct", "defeat_monster")
+# ``defeat_center_monster``: a monster defeated from the center row (never the Cultist).
+TRIGGER_EVENTS = ("play_hero", "construct_enters", "acquire_construct", "defeat_center_monster")
+# Events a trigger may limit to the turn's first one (``first``): the engine can tell.
+FIRST_EVENTS = ("play_hero", "defeat_center_monster")
 PASSIVES = ("", "all_mechana", "unbanishable")
 EDITIONS = (1, 2)
 
@@ -36,21 +39,31 @@ class Op:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """A construct's once-per-turn activated ability."""
+    """A construct's once-per-turn activated ability.
+
+    ``needs_hero`` (a faction) makes it usable only once a hero of that faction has been
+    played this turn, before or after the construct entered play.
+    """
 
     label: str
     effect: tuple[Op, ...]
     pay_runes: int = 0
     banish_self: bool = False
+    needs_hero: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """A construct's once-per-turn reaction to an event of its owner's turn."""
+    """A construct's once-per-turn reaction to an event of its owner's turn.
+
+    ``first``: only the turn's first such event counts (one that happened before the
+    construct entered play uses it up too).
+    """
 
     on: str
     effect: tuple[Op, ...]
     faction: str = ""
+    first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +107,7 @@ OP_FIELDS: dict[str, set[str]] = {
     "acquire_hero_free": {"n"},
     "copy_hero": set(),
     "with_other_hero": {"faction", "then"},
+    "if_hero_played": {"faction", "then"},
     "if_constructs": {"n", "then"},
     "honor_per_construct_faction": set(),
     "construct_discount": {"n"},
@@ -137,22 +151,28 @@ def _op(f: Fields) -> Op:
 
 
 def _ability(f: Fields) -> Ability:
-    f.only({"label", "effect", "pay_runes", "banish_self"}, "for an ability")
+    f.only({"label", "effect", "pay_runes", "banish_self", "needs_hero"}, "for an ability")
     return Ability(
         label=f.text("label", blank=False),
         effect=_ops(f.tables("effect")),
         pay_runes=f.integer("pay_runes", 0, lo=0),
         banish_self=f.flag("banish_self", False),
+        needs_hero=f.choice("needs_hero", FACTIONS, ""),
     )
 
 
 def _trigger(f: Fields) -> Trigger:
-    f.only({"on", "effect", "faction"}, "for a trigger")
-    return Trigger(
+    f.only({"on", "effect", "faction", "first"}, "for a trigger")
+    trig = Trigger(
         on=f.choice("on", TRIGGER_EVENTS),
         effect=_ops(f.tables("effect")),
         faction=f.choice("faction", FACTIONS, ""),
+        first=f.flag("first", False),
     )
+    if trig.first and trig.on not in FIRST_EVENTS:
+        raise f.fail("first", f"only {' and '.join(FIRST_EVENTS)} triggers can be limited "
+                              "to the turn's first event")
+    return trig
 
 
 def _card(entry: Fields, edition: int) -> CardDef:

@@ -7,14 +7,19 @@ that operation and the run goes on. Nothing ever blocks waiting for input.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from core import decks
-from core.ascension.cards import CardDef, Op
+from core.ascension.cards import CardDef, Op, Trigger
 from core.ascension.state import HAND_SIZE, Decision, State
 from core.contract import Event
 
 TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn.used
+# (monster uid, ROW_DEFEAT) in turn.used: that monster was defeated from the center row this
+# turn, so a trigger limited to the turn's first such defeat can tell it came too late.
+ROW_DEFEAT = -1
+# Rocket Courier's question, by where its trigger sends the construct.
+COURIER_KINDS = {"play": "courier_play", "hand": "courier_hand"}
 
 
 # --- primitive moves ------------------------------------------------------------------------
@@ -56,12 +61,33 @@ def take_from_center(s: State, uid: int, events: list[Event]) -> None:
     refill(s, slot, events)
 
 
-def is_mechana(s: State, seat: int, uid: int) -> bool:
-    """Printed Mechana, or a construct in play while its owner has Hedron Link Device."""
-    if s.cards[uid].faction == "mechana":
+def counts_as_mechana(cards: Sequence[CardDef], constructs: Sequence[int], uid: int) -> bool:
+    """Printed Mechana, or a construct while Hedron Link Device is among ``constructs``.
+
+    With the Device in play every construct its owner has in play or is acquiring counts as
+    Mechana, so callers ask only about those (a view's cards and constructs do as well).
+    """
+    card = cards[uid]
+    if card.faction == "mechana":
         return True
-    constructs = s.players[seat].constructs
-    return uid in constructs and any(s.cards[c].passive == "all_mechana" for c in constructs)
+    return card.kind == "construct" and any(cards[c].passive == "all_mechana"
+                                            for c in constructs)
+
+
+def is_mechana(s: State, seat: int, uid: int) -> bool:
+    """Whether card ``uid``, in play for or being acquired by ``seat``, counts as Mechana."""
+    return counts_as_mechana(s.cards, s.players[seat].constructs, uid)
+
+
+def faction_played(cards: Sequence[CardDef], played: Sequence[int], faction: str,
+                   but: int = -1) -> bool:
+    """Whether a hero of ``faction`` other than ``but`` is among ``played`` (this turn's)."""
+    return any(u != but and cards[u].faction == faction for u in played)
+
+
+def row_defeat_done(used: Iterable[tuple[int, int]]) -> bool:
+    """Whether a monster has been defeated from the center row this turn (``turn.used``)."""
+    return any(slot == ROW_DEFEAT for _, slot in used)
 
 
 def construct_factions(s: State, seat: int) -> set[str]:
@@ -71,19 +97,33 @@ def construct_factions(s: State, seat: int) -> set[str]:
     return factions
 
 
+def _matches(s: State, seat: int, trig: Trigger, uid: int) -> bool:
+    """Whether card ``uid`` is of the faction ``trig`` reacts to (Mechana as Hedron Link
+    Device makes it)."""
+    if not trig.faction or s.cards[uid].faction == trig.faction:
+        return True
+    return trig.faction == "mechana" and is_mechana(s, seat, uid)
+
+
+def _first_of_turn(s: State, trig: Trigger, uid: int) -> bool:
+    """Whether ``uid`` is the turn's first event of the kind ``trig`` reacts to."""
+    if trig.on == "play_hero":
+        return not any(u != uid and (not trig.faction or s.cards[u].faction == trig.faction)
+                       for u in s.turn.played)
+    return not any(slot == ROW_DEFEAT and u != uid for u, slot in s.turn.used)
+
+
 def fire_triggers(s: State, seat: int, on: str, uid: int, events: list[Event]) -> None:
     """Queue the once-per-turn triggers of ``seat``'s constructs that react to ``on``."""
     if seat != s.current:
         return
-    card = s.cards[uid]
     for c in s.players[seat].constructs:
         for i, trig in enumerate(s.cards[c].triggers):
             if trig.on != on or (c, TRIGGER_SLOT + i) in s.turn.used:
                 continue
-            if trig.faction and not (
-                card.faction == trig.faction
-                or (trig.faction == "mechana" and is_mechana(s, seat, uid))
-            ):
+            if not _matches(s, seat, trig, uid):
+                continue
+            if trig.first and not _first_of_turn(s, trig, uid):
                 continue
             s.turn.used.add((c, TRIGGER_SLOT + i))
             events.append(Event("trigger", seat, c, i))
@@ -96,44 +136,67 @@ def enter_play(s: State, seat: int, uid: int, events: list[Event]) -> None:
     fire_triggers(s, seat, "construct_enters", uid, events)
 
 
+def take_offered(s: State, uid: int, events: list[Event]) -> None:
+    """Take card ``uid`` from where it is on offer: the top of a pile, or the center row."""
+    if s.mystics and uid == s.mystics[-1]:
+        s.mystics.pop()
+    elif s.heavies and uid == s.heavies[-1]:
+        s.heavies.pop()
+    else:
+        take_from_center(s, uid, events)
+
+
 def acquire(s: State, seat: int, uid: int, events: list[Event], to: str = "discard") -> None:
-    """Move an acquired card (already removed from where it was) to its owner."""
+    """Move an acquired card (already removed from where it was) to its owner.
+
+    A construct goes to the discard pile, and a Rocket Courier may then offer to send it on.
+    """
     p = s.players[seat]
     events.append(Event("acquire", seat, uid))
-    card = s.cards[uid]
-    if card.kind == "construct" and to == "discard":
-        courier = _courier_destination(s, seat, uid)
-        if courier == "play":
-            enter_play(s, seat, uid, events)
-            return
-        if courier == "hand":
-            p.hand.append(uid)
-            return
     if to == "deck_top":
         p.deck.append(uid)
-    else:
-        p.discard.append(uid)
+        return
+    p.discard.append(uid)
+    if s.cards[uid].kind == "construct":
+        _offer_courier(s, seat, uid)
 
 
-def _courier_destination(s: State, seat: int, uid: int) -> str:
-    """Where Rocket Courier X-99 sends an acquired Mechana construct, or '' if it does not."""
-    if seat != s.current or s.cards[uid].faction != "mechana":
-        return ""
+def _courier_trigger(s: State, courier: int) -> tuple[int, Trigger]:
+    """The index and the trigger of construct ``courier`` that reacts to acquisitions."""
+    return next((i, t) for i, t in enumerate(s.cards[courier].triggers)
+                if t.on == "acquire_construct")
+
+
+def _offer_courier(s: State, seat: int, uid: int) -> None:
+    """Ask whether the first Rocket Courier X-99 still unused this turn sends the acquired
+    construct ``uid`` (in the discard pile) on, when it counts as Mechana. Declining leaves
+    the courier unused, so it may take a later construct of the turn."""
+    if seat != s.current:
+        return
     for c in s.players[seat].constructs:
         for i, trig in enumerate(s.cards[c].triggers):
-            if trig.on == "acquire_construct" and (c, TRIGGER_SLOT + i) not in s.turn.used:
-                s.turn.used.add((c, TRIGGER_SLOT + i))
-                return trig.effect[0].zone
-    return ""
+            if trig.on != "acquire_construct" or (c, TRIGGER_SLOT + i) in s.turn.used:
+                continue
+            if _matches(s, seat, trig, uid):
+                zone = next(op.zone for op in trig.effect if op.name == "acquired_to")
+                _ask(s, COURIER_KINDS[zone], (uid,), True, c)
+                return
 
 
 def defeat(s: State, seat: int, uid: int, events: list[Event]) -> None:
-    """A monster is defeated: off the row (refilled at once), to the Void, then its reward."""
-    if uid != s.cultist:
+    """A monster is defeated: off the row (refilled at once), to the Void, then its reward.
+
+    Only a center-row monster (never the Cultist) sets off defeat triggers, and it is
+    remembered for the turn so a trigger can tell whether it was the turn's first.
+    """
+    row = uid != s.cultist
+    if row:
         take_from_center(s, uid, events)
         s.void.append(uid)
     events.append(Event("defeat", seat, uid))
-    fire_triggers(s, seat, "defeat_monster", uid, events)
+    if row:
+        fire_triggers(s, seat, "defeat_center_monster", uid, events)
+        s.turn.used.add((uid, ROW_DEFEAT))
     push(s, s.cards[uid].effect, uid)
 
 
@@ -213,7 +276,8 @@ def _banish_discard(s: State, op: Op, src: int, ev: list[Event]) -> None:
 
 
 def _discard_to_draw(s: State, op: Op, src: int, ev: list[Event]) -> None:
-    _ask(s, "discard_to_draw", s.players[s.current].hand, True, src, n=op.n)
+    # The discard is required; with an empty hand there is nothing to discard, nor a draw.
+    _ask(s, "discard_to_draw", s.players[s.current].hand, False, src, n=op.n)
 
 
 def free_defeat_targets(s: State, limit: int) -> list[int]:
@@ -225,10 +289,17 @@ def _defeat_free(s: State, op: Op, src: int, ev: list[Event]) -> None:
     _ask(s, "defeat_free", free_defeat_targets(s, op.n), True, src, n=op.n)
 
 
-def _acquire_hero_free(s: State, op: Op, src: int, ev: list[Event]) -> None:
+def free_hero_targets(s: State, limit: int) -> list[int]:
+    """Heroes costing ``limit`` or less on offer: the center row's, then each pile's top."""
     heroes = [u for u in s.center_row
-              if u >= 0 and s.cards[u].kind == "hero" and s.cards[u].cost <= op.n]
-    _ask(s, "acquire_hero_free", heroes, True, src, n=op.n)
+              if u >= 0 and s.cards[u].kind == "hero" and s.cards[u].cost <= limit]
+    heroes += [pile[-1] for pile in (s.mystics, s.heavies)
+               if pile and s.cards[pile[-1]].cost <= limit]
+    return heroes
+
+
+def _acquire_hero_free(s: State, op: Op, src: int, ev: list[Event]) -> None:
+    _ask(s, "acquire_hero_free", free_hero_targets(s, op.n), True, src, n=op.n)
 
 
 def _copy_hero(s: State, op: Op, src: int, ev: list[Event]) -> None:
@@ -237,10 +308,18 @@ def _copy_hero(s: State, op: Op, src: int, ev: list[Event]) -> None:
 
 
 def _with_other_hero(s: State, op: Op, src: int, ev: list[Event]) -> None:
-    if any(u != src and s.cards[u].faction == op.faction for u in s.turn.played):
+    """Unite: ``then`` once another hero of the faction is played this turn, before or
+    after (it waits in ``turn.waiting`` until then)."""
+    if faction_played(s.cards, s.turn.played, op.faction, but=src):
         push(s, op.then, src)
     else:
         s.turn.waiting.append((src, op.faction, op.then))
+
+
+def _if_hero_played(s: State, op: Op, src: int, ev: list[Event]) -> None:
+    """``then`` only if another hero of the faction has already been played this turn."""
+    if faction_played(s.cards, s.turn.played, op.faction, but=src):
+        push(s, op.then, src)
 
 
 def _if_constructs(s: State, op: Op, src: int, ev: list[Event]) -> None:
@@ -273,9 +352,10 @@ def _destroy_construct_of(s: State, op: Op, src: int, ev: list[Event]) -> None:
 
 
 def _destroy(s: State, seat: int, uid: int, ev: list[Event]) -> None:
+    """A destroyed construct goes to its owner's discard pile (not to the Void)."""
     s.players[seat].constructs.remove(uid)
-    s.void.append(uid)
-    ev.append(Event("destroy", seat, uid))
+    s.players[seat].discard.append(uid)
+    ev.append(Event("construct_to_discard", seat, uid))
 
 
 def _opponents_keep_one_construct(s: State, op: Op, src: int, ev: list[Event]) -> None:
@@ -312,7 +392,7 @@ def _power_per_mechana_construct(s: State, op: Op, src: int, ev: list[Event]) ->
 
 
 def _acquired_to(s: State, op: Op, src: int, ev: list[Event]) -> None:
-    """Only meaningful through Rocket Courier's destination; running it alone does nothing."""
+    """Data only: where Rocket Courier sends a construct (``_offer_courier`` reads it)."""
 
 
 _OPS = {
@@ -322,6 +402,7 @@ _OPS = {
     "banish_discard": _banish_discard, "discard_to_draw": _discard_to_draw,
     "defeat_free": _defeat_free, "acquire_hero_free": _acquire_hero_free,
     "copy_hero": _copy_hero, "with_other_hero": _with_other_hero,
+    "if_hero_played": _if_hero_played,
     "if_constructs": _if_constructs,
     "honor_per_construct_faction": _honor_per_construct_faction,
     "construct_discount": _construct_discount,
@@ -336,6 +417,9 @@ _OPS = {
 
 
 # --- answering a decision -------------------------------------------------------------------
+
+_COURIER_ZONES = {kind: zone for zone, kind in COURIER_KINDS.items()}
+
 
 def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> None:
     """Finish the operation that asked ``d`` with ``choice`` (``None`` = declined)."""
@@ -365,7 +449,7 @@ def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> No
     elif kind == "defeat_free":
         defeat(s, seat, choice, events)
     elif kind == "acquire_hero_free":
-        take_from_center(s, choice, events)
+        take_offered(s, choice, events)
         acquire(s, seat, choice, events, to="deck_top")
     elif kind == "copy_hero":
         events.append(Event("copy", seat, choice))
@@ -377,6 +461,16 @@ def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> No
             p.constructs.remove(c)
             p.discard.append(c)
             events.append(Event("construct_to_discard", seat, c))
+    elif kind in _COURIER_ZONES:
+        i, _ = _courier_trigger(s, d.source)
+        s.turn.used.add((d.source, TRIGGER_SLOT + i))
+        events.append(Event("trigger", seat, d.source, i))
+        p.discard.remove(choice)
+        if _COURIER_ZONES[kind] == "play":
+            enter_play(s, seat, choice, events)
+        else:
+            p.hand.append(choice)
+            events.append(Event("to_hand", seat, choice))
     elif kind == "acquire_or_defeat":
         if s.cards[choice].kind == "monster":
             defeat(s, seat, choice, events)

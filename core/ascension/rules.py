@@ -21,11 +21,30 @@ def acquire_cost(s: State, uid: int) -> int:
     return cost
 
 
+def mechana_construct(s: State, uid: int) -> bool:
+    """Whether ``uid`` is a construct the current player's Mechana-only Runes may buy (one
+    printed Mechana, or any while Hedron Link Device is in play)."""
+    return s.cards[uid].kind == "construct" and fx.is_mechana(s, s.current, uid)
+
+
 def runes_for(s: State, uid: int) -> int:
     """Runes the current player can spend on ``uid`` (Mechana-only Runes count for those)."""
-    card = s.cards[uid]
-    extra = s.turn.mechana_runes if card.kind == "construct" and card.faction == "mechana" else 0
+    extra = s.turn.mechana_runes if mechana_construct(s, uid) else 0
     return s.turn.runes + extra
+
+
+def ability_refusal(s: State, uid: int, index: int) -> str | None:
+    """Why ability ``index`` of the current player's construct ``uid`` cannot be used now."""
+    card = s.cards[uid]
+    ab = card.abilities[index]
+    t = s.turn
+    if (uid, index) in t.used:
+        return f"{card.name} has already used that ability this turn"
+    if ab.pay_runes > t.runes:
+        return f"that needs {ab.pay_runes} Runes; you have {t.runes}"
+    if ab.needs_hero and not fx.faction_played(s.cards, t.played, ab.needs_hero):
+        return f"that needs a {ab.needs_hero.capitalize()} hero played this turn"
+    return None
 
 
 def acquirable(s: State) -> list[int]:
@@ -59,10 +78,13 @@ def legal_actions(s: State) -> list[Action]:
     acts = [_tuple_new(Action, (PLAY, u, 0)) for u in me.hand]
     for c in me.constructs:
         for i, ab in enumerate(cards[c].abilities):
-            if (c, i) in t.used or ab.pay_runes > t.runes or (ab.banish_self and s.ending):
+            if (c, i) in t.used or ab.pay_runes > t.runes or (
+                    ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
                 continue
             acts.append(_tuple_new(Action, (ACTIVATE, c, i)))
     runes, power = t.runes, t.power
+    # Mechana-only Runes buy Mechana constructs: every construct with Hedron Link Device.
+    link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana" for c in me.constructs)
     defeats = []
     for u in s.center_row:
         if u < 0:
@@ -72,7 +94,7 @@ def legal_actions(s: State) -> list[Action]:
             if card.power <= power:
                 defeats.append(_tuple_new(Action, (DEFEAT, u, 0)))
         elif card.kind == "construct":
-            have = runes + t.mechana_runes if card.faction == "mechana" else runes
+            have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
             if max(0, card.cost - t.discount) <= have:
                 acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
         elif card.cost <= runes:
@@ -123,14 +145,7 @@ def why_illegal(s: State, a: Action) -> str | None:
             return f"{card.name} works on its own; it has nothing to activate"
         if not 0 <= a.option < len(card.abilities):
             return f"{card.name} has no such ability"
-        ab = card.abilities[a.option]
-        if (uid, a.option) in t.used:
-            return f"{card.name} has already used that ability this turn"
-        if ab.pay_runes > t.runes:
-            return f"that needs {ab.pay_runes} Runes; you have {t.runes}"
-        if ab.banish_self and s.ending:
-            return "the game is ending: every player gets the same number of turns"
-        return None
+        return ability_refusal(s, uid, a.option)
     if kind == ACQUIRE:
         if uid not in acquirable(s):
             return f"{card.name} is not on offer"
@@ -200,17 +215,12 @@ def _acquire(s: State, uid: int, events: list[Event]) -> None:
     cost = acquire_cost(s, uid)
     if card.kind == "construct":
         t.discount = 0
-        if card.faction == "mechana":
+        if mechana_construct(s, uid):
             from_mech = min(cost, t.mechana_runes)
             t.mechana_runes -= from_mech
             cost -= from_mech
     t.runes -= cost
-    if s.mystics and uid == s.mystics[-1]:
-        s.mystics.pop()
-    elif s.heavies and uid == s.heavies[-1]:
-        s.heavies.pop()
-    else:
-        fx.take_from_center(s, uid, events)
+    fx.take_offered(s, uid, events)
     fx.acquire(s, s.current, uid, events)
 
 
@@ -224,12 +234,11 @@ def _end_turn(s: State, events: list[Event]) -> None:
     s.turn = type(s.turn)()
     events.append(Event("end_turn", seat))
     if s.extra_turn:
+        # An extra turn is taken even in the last round (the Tablet may be used then): it
+        # is not counted in turns_taken, so the round still ends with every seat even.
         s.extra_turn = False
-        # Once the pool is empty nobody gets an extra turn (as the Tablet is refused then),
-        # whatever their seat: the last round gives every player the same turns.
-        if not s.ending:
-            events.append(Event("start_turn", seat, -1, 1))
-            return
+        events.append(Event("start_turn", seat, -1, 1))
+        return
     s.turns_taken[seat] += 1
     if s.ending and seat == s.n - 1:
         s.over = True

@@ -67,7 +67,8 @@ class Turn:
         self.power = 0
         self.mechana_runes = 0
         self.played: list[int] = []
-        # (uid, slot) pairs of once-per-turn abilities (slot < 8) and triggers (slot >= 8).
+        # (uid, slot) pairs of once-per-turn abilities (0 <= slot < 8) and triggers
+        # (slot >= 8), and (monster, -1) for each monster defeated from the center row.
         self.used: set[tuple[int, int]] = set()
         self.discount = 0
         # Effects waiting for another hero of a faction: (source uid, faction, ops).

@@ -25,13 +25,15 @@ QUESTIONS: dict[str, str] = {
     "banish_hand_or_discard": "Send a card from your hand or discard pile to the Void?",
     "banish_hand": "Send a card from your hand to the Void",
     "banish_discard": "Send a card from your discard pile to the Void?",
-    "discard_to_draw": "Discard a card to draw {count}?",
+    "discard_to_draw": "Discard a card to draw {count}",
     "defeat_free": "Defeat a monster with {n} Power or less for free?",
     "acquire_hero_free": "Acquire a hero for free, onto your deck?",
     "copy_hero": "Copy which hero's effect?",
-    "destroy_construct": "Choose one of your constructs to lose",
+    "destroy_construct": "Choose one of your constructs to put in your discard pile",
     "keep_construct": "Choose the one construct you keep",
     "acquire_or_defeat": "Acquire or defeat a center-row card for free?",
+    "courier_play": "Put the construct you acquired straight into play?",
+    "courier_hand": "Put the construct you acquired straight into your hand?",
 }
 
 # How choosing a card answers each question: the words before and after the card's name.
@@ -44,8 +46,10 @@ ANSWERS: dict[str, tuple[str, str]] = {
     "defeat_free": ("Defeat ", " for free"),
     "acquire_hero_free": ("Acquire ", " for free, onto your deck"),
     "copy_hero": ("Copy ", "'s effect"),
-    "destroy_construct": ("Lose ", ""),
+    "destroy_construct": ("Put ", " in your discard pile"),
     "keep_construct": ("Keep ", ""),
+    "courier_play": ("Put ", " into play"),
+    "courier_hand": ("Put ", " into your hand"),
 }
 
 _COUNTS = ("zero", "one", "two", "three", "four", "five")

@@ -78,6 +78,11 @@ DECISIONS = [
      ("defeat", "sea_tyrant")),
     ("acquire_or_defeat", {"row": ["avatar_of_the_fallen", "landtalker"]},
      ("defeat", "avatar_of_the_fallen")),
+    ("courier_play", {"mine": ["rocket_courier_x99"], "row": ["burrower_mark_ii"]},
+     ("acquire", "burrower_mark_ii")),
+    ("courier_hand", {"mine": ["rocket_courier_x99"], "row": ["burrower_mark_ii"],
+                      "edition": ["2"]},
+     ("acquire", "burrower_mark_ii")),
 ]
 
 
@@ -86,7 +91,8 @@ FILLERS = ["wolf_shaman", "landtalker", "demon_slayer", "spike_vixen", "lifeboun
 
 
 def setup_decision(kind: str, cards: dict[str, list[str]], trigger: tuple[str, str]) -> State:
-    s = A.new_game({"players": 2}, 3)
+    edition = int(cards.get("edition", ["1"])[0])
+    s = A.new_game({"players": 2, "edition": edition}, 3)
     clear_hand(s, 0)
     row = cards.get("row", [])
     # Fill the row with plain heroes so banish and acquire choices have targets.
@@ -97,8 +103,14 @@ def setup_decision(kind: str, cards: dict[str, list[str]], trigger: tuple[str, s
         put(s, key, "discard", 0)
     for key in cards.get("opp", []):
         put(s, key, "constructs", 1)
+    for key in cards.get("mine", []):
+        put(s, key, "constructs", 0)
     how, key = trigger
-    if how == "play":
+    if how == "acquire":
+        uid = next(u for u in s.center_row if u >= 0 and s.cards[u].key == key)
+        s.turn.runes = s.cards[uid].cost
+        A.apply(s, Action("acquire", uid))
+    elif how == "play":
         if kind == "copy_hero":
             # Askara needs heroes already played this turn to copy.
             for u in [u for u in s.players[0].hand if s.cards[u].key != key]:
@@ -157,6 +169,53 @@ def test_sensible_answers() -> None:
                        ("defeat", "sea_tyrant"))
     a = make_bot("planner", "ascension").choose(A.view(s, 1), A.legal_actions(s))
     assert s.cards[a.card].key == "muramasa"
+
+
+@pytest.mark.parametrize("name", SMART)
+@pytest.mark.parametrize("kind", ["courier_play", "courier_hand"])
+def test_bots_take_the_couriers_offer(name: str, kind: str) -> None:
+    case = next(c for c in DECISIONS if c[0] == kind)
+    s = setup_decision(*case)
+    (uid,) = s.pending[-1].choices
+    assert make_bot(name, "ascension").choose(A.view(s, 0), A.legal_actions(s)) == Action(
+        "choose", uid)
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_bots_discard_their_weakest_card_to_the_librarian(name: str) -> None:
+    s = setup_decision("discard_to_draw", {"hand": ["temple_librarian", "landtalker",
+                                                    "apprentice", "mystic"]},
+                       ("play", "temple_librarian"))
+    assert Action("decline") not in A.legal_actions(s)
+    a = make_bot(name, "ascension").choose(A.view(s, 0), A.legal_actions(s))
+    assert s.cards[a.card].key == "apprentice"
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_bots_use_snapdragons_honor_once_a_lifebound_hero_is_played(name: str) -> None:
+    s = A.new_game({"players": 2, "edition": 2}, 3)
+    clear_hand(s, 0)
+    sd = put(s, "snapdragon", "constructs", 0)
+    li = put(s, "lifebound_initiate", "hand", 0)
+    bot = make_bot(name, "ascension")
+    seen = []
+    while s.current == 0 and not s.over:
+        a = bot.choose(A.view(s, 0), A.legal_actions(s))
+        seen.append(a)
+        A.apply(s, a)
+    assert seen.index(Action("play", li)) < seen.index(Action("activate", sd, 1))
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_bots_use_the_tablet_in_the_last_round(name: str) -> None:
+    s = A.new_game({"players": 2, "honor_pool": 1}, 3)
+    clear_hand(s, 0)
+    tab = put(s, "tablet_of_times_dawn", "constructs", 0)
+    s.turn.power = 2
+    A.apply(s, Action("defeat", s.cultist))
+    assert s.ending
+    a = make_bot(name, "ascension").choose(A.view(s, 0), A.legal_actions(s))
+    assert a == Action("activate", tab, 0)
 
 
 def test_greedy_beats_random() -> None:

@@ -75,7 +75,9 @@ def brute_force(p: BuyProblem) -> tuple[int, tuple[int, ...]] | None:
 
     def objective(counts: list[int]) -> int:
         value = sum(it.value * k for it, k in zip(items, counts, strict=True))
-        if any(k for it, k in zip(items, counts, strict=True) if it.kind == "defeat"):
+        # Voidthirster's bonus: a center-row monster, never the Cultist.
+        if any(k for it, k in zip(items, counts, strict=True)
+               if it.kind == "defeat" and not it.cultist):
             value += p.first_defeat_bonus
         for th in p.threats:
             worst = th.floor

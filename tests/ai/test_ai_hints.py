@@ -71,6 +71,20 @@ def test_a_decision_hint_says_the_answer_as_the_menu_does() -> None:
     assert h.reason.startswith(describe(s, h.action))
 
 
+@pytest.mark.parametrize(("edition", "reason"), [
+    (1, "Put Burrower Mark II into play: it works from this turn on"),
+    (2, "Put Burrower Mark II into your hand: you can play it this turn")])
+def test_a_courier_hint_takes_the_offer(edition: int, reason: str) -> None:
+    s = A.new_game({"players": 2, "edition": edition}, 11)
+    clear_hand(s, 0)
+    put(s, "rocket_courier_x99", "constructs")
+    (burrower,) = set_row(s, ["burrower_mark_ii"])
+    s.turn.runes = 3
+    A.apply(s, Action("acquire", burrower))
+    h = hint("ascension", A.view(s, 0), A.legal_actions(s))
+    assert h.action == Action("choose", burrower) and h.reason == reason
+
+
 def test_unknown_game_has_no_hints() -> None:
     s = A.new_game({"players": 2}, 1)
     with pytest.raises(KeyError):

@@ -129,6 +129,12 @@ def mechana_initiate(s: State) -> None:
     play(s, put(s, "mechana_initiate", "hand"))
 
 
+def courier(s: State) -> None:
+    put(s, "rocket_courier_x99", "constructs")
+    s.turn.runes = 3
+    act(s, "acquire", put(s, "burrower_mark_ii", "row", slot=0))
+
+
 # How to reach each decision, its question, and the words of each legal answer in order
 # ("{}" stands for the name of the card the answer chooses).
 DECISIONS = [
@@ -137,10 +143,9 @@ DECISIONS = [
     (templar, "defeat_free", "Defeat a monster with 4 Power or less for free?",
      ["Defeat {} for free"] * 3 + ["Decline"]),
     (druids, "acquire_hero_free", "Acquire a hero for free, onto your deck?",
-     ["Acquire {} for free, onto your deck"] * 2 + ["Decline"]),
+     ["Acquire {} for free, onto your deck"] * 4 + ["Decline"]),
     (askara, "copy_hero", "Copy which hero's effect?", ["Copy {}'s effect"]),
-    (librarian, "discard_to_draw", "Discard a card to draw two?",
-     ["Discard {} to draw two", "Decline"]),
+    (librarian, "discard_to_draw", "Discard a card to draw two", ["Discard {} to draw two"]),
     (void_initiate, "banish_hand_or_discard",
      "Send a card from your hand or discard pile to the Void?",
      ["Send {} from your hand to the Void", "Send {} from your discard pile to the Void",
@@ -149,13 +154,26 @@ DECISIONS = [
      ["Send {} to the Void"] * 2),
     (mistake, "banish_discard", "Send a card from your discard pile to the Void?",
      ["Send {} to the Void", "Decline"]),
-    (widow, "destroy_construct", "Choose one of your constructs to lose", ["Lose {}"] * 2),
+    (widow, "destroy_construct", "Choose one of your constructs to put in your discard pile",
+     ["Put {} in your discard pile"] * 2),
     (sea_tyrant, "keep_construct", "Choose the one construct you keep", ["Keep {}"] * 2),
     (avatar, "acquire_or_defeat", "Acquire or defeat a center-row card for free?",
      ["Acquire {} for free", "Defeat {} for free", "Acquire {} for free",
       "Defeat {} for free", "Acquire {} for free", "Acquire {} for free", "Decline"]),
     (mechana_initiate, "mode", "Choose one", ["Choose +1 Rune", "Choose +1 Power"]),
+    (courier, "courier_play", "Put the construct you acquired straight into play?",
+     ["Put {} into play", "Decline"]),
 ]
+
+
+def test_the_edition2_courier_asks_about_the_hand(game: Game) -> None:
+    s = game(edition=2)
+    courier(s)
+    d = pending(s)
+    assert d.kind == "courier_hand"
+    assert plain(question_phrase(d)) == "Put the construct you acquired straight into your hand?"
+    assert [describe(s, a) for a in asc.legal_actions(s)] == [
+        "Put Burrower Mark II into your hand", "Decline"]
 
 
 @pytest.mark.parametrize(("reach", "kind", "question", "answers"), DECISIONS,
@@ -180,7 +198,7 @@ def test_each_decision_asks_its_question_and_names_each_answer(
 
 
 def test_every_kind_of_decision_has_a_question_and_is_tested() -> None:
-    assert {d[1] for d in DECISIONS} == set(QUESTIONS)
+    assert {d[1] for d in DECISIONS} | {"courier_hand"} == set(QUESTIONS)
 
 
 def test_a_random_game_says_every_action_the_same_from_state_and_view() -> None:

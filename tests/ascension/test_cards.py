@@ -23,9 +23,10 @@ from ascension_helpers import (
 )
 
 import core.ascension as asc
-from core.ascension.cards import CONTENT, by_key, card_defs
+from core.ascension.cards import CONTENT, by_key, card_defs, load_cards
 from core.ascension.state import State
-from core.contract import Action, IllegalAction
+from core.content import ContentError
+from core.contract import Action, Event, IllegalAction
 
 Game = Callable[..., State]
 
@@ -124,6 +125,25 @@ def test_facts_table_is_complete_and_center_deck_sizes() -> None:
         assert len(asc.new_game({"edition": edition}, 3).center_deck) + 6 == size
 
 
+@pytest.mark.parametrize(("old", "new", "field", "words"), [
+    ('triggers = [{on = "construct_enters", faction = "mechana", effect',
+     'triggers = [{on = "construct_enters", faction = "mechana", first = true, effect',
+     "triggers[0].first", "only play_hero and defeat_center_monster triggers"),
+    ('label = "Gain 1 Honor", needs_hero = "lifebound"',
+     'label = "Gain 1 Honor", needs_hero = "fire"', "edition2.abilities[1].needs_hero",
+     'not "fire"'),
+])
+def test_the_new_trigger_and_ability_fields_fail_loudly(tmp_path: Path, old: str, new: str,
+                                                        field: str, words: str) -> None:
+    text = CONTENT.read_text()
+    assert text.count(old) == 1
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_cards(path, 2)
+    assert info.value.field == field and words in info.value.problem
+
+
 @pytest.mark.parametrize("key", ["apprentice", "militia"])
 def test_starters_are_hero_cost_0_honor_0(key: str) -> None:
     d = by_key(1)[key]
@@ -199,25 +219,33 @@ def test_arha_initiate(game: Game) -> None:
     check(s)
 
 
-def test_temple_librarian(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_temple_librarian_discard_is_required_then_draw_two(game: Game, edition: int) -> None:
+    # Both editions: the discard is not optional (it was a "may" here before).
+    s = game(edition=edition)
     lib = put(s, "temple_librarian", "hand")
     a = put(s, "apprentice", "hand")
     m = put(s, "militia", "hand")
     play(s, lib)
     d = pending(s)
-    assert (d.kind, d.choices, d.optional, d.source) == ("discard_to_draw", (a, m), True, lib)
-    assert set(asc.legal_actions(s)) == {Action("choose", a), Action("choose", m),
-                                         Action("decline")}
-    snap = s.copy()
+    assert (d.kind, d.choices, d.optional, d.source) == ("discard_to_draw", (a, m), False, lib)
+    assert asc.legal_actions(s) == [Action("choose", a), Action("choose", m)]
+    refused(s, Action("decline"), "cannot be declined")
     want = top(s, 2)
     choose(s, m)
     assert s.players[0].discard == [m] and s.players[0].hand == [a, *want]
-    # declining: nothing is discarded and nothing drawn
-    decline(snap)
-    assert snap.players[0].hand == [a, m] and snap.players[0].discard == [] and not snap.pending
+    assert not s.pending
     check(s)
-    check(snap)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_temple_librarian_with_an_empty_hand_draws_nothing(game: Game, edition: int) -> None:
+    # The draw is what the discard pays for: played as the last card, nothing happens.
+    s = game(edition=edition)
+    lib = put(s, "temple_librarian", "hand")
+    play(s, lib)
+    assert not s.pending and s.players[0].hand == [] and s.players[0].discard == []
+    check(s)
 
 
 def test_seer_of_the_forked_path(game: Game) -> None:
@@ -375,14 +403,22 @@ def test_tablet_of_times_dawn(game: Game) -> None:
     check(s)
 
 
-def test_tablet_refused_once_the_game_is_ending(game: Game) -> None:
-    s = game(honor_pool=1)
+@pytest.mark.parametrize("edition", [1, 2])
+def test_tablet_of_times_dawn_usable_in_the_last_round(game: Game, edition: int) -> None:
+    # Both editions: no condition on the Honor pool (it was refused once the pool was empty).
+    s = game(edition=edition, honor_pool=1)
     tab = put(s, "tablet_of_times_dawn", "constructs")
     defeat_with(s, s.cultist)
     assert s.ending and s.honor_pool == 0
-    refused(s, Action("activate", tab, 0), "game is ending")
-    end(s)
-    end(s)
+    assert Action("activate", tab, 0) in asc.legal_actions(s)
+    act(s, "activate", tab, 0)
+    assert s.void == [tab] and s.extra_turn
+    events = end(s)
+    assert events[-1] == Event("start_turn", 0, -1, 1)
+    assert s.current == 0 and not s.over and s.turns_taken == [0, 0]
+    end(s)  # the extra turn
+    assert s.current == 1 and s.turns_taken == [1, 0] and not s.over
+    end(s)  # the round is finished
     assert s.over and s.turns_taken == [1, 1]
     check(s)
 
@@ -424,8 +460,9 @@ def test_wolf_shaman(game: Game) -> None:
     check(s)
 
 
-def test_runic_lycanthrope_alone(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_runic_lycanthrope_alone(game: Game, edition: int) -> None:
+    s = game(edition=edition)
     ly = put(s, "runic_lycanthrope", "hand")
     ai = put(s, "arha_initiate", "hand")
     play(s, ly)
@@ -437,8 +474,9 @@ def test_runic_lycanthrope_alone(game: Game) -> None:
     check(s)
 
 
-def test_runic_lycanthrope_other_lifebound_before(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_runic_lycanthrope_other_lifebound_before(game: Game, edition: int) -> None:
+    s = game(edition=edition)
     li = put(s, "lifebound_initiate", "hand")
     ly = put(s, "runic_lycanthrope", "hand")
     play(s, li)
@@ -447,8 +485,20 @@ def test_runic_lycanthrope_other_lifebound_before(game: Game) -> None:
     check(s)
 
 
-def test_runic_lycanthrope_other_lifebound_after(game: Game) -> None:
-    s = game()
+def test_runic_lycanthrope_edition1_ignores_a_lifebound_hero_played_after(game: Game) -> None:
+    # The original card counts only a Lifebound hero already played ("Unite" is edition 2).
+    s = game(edition=1)
+    ly = put(s, "runic_lycanthrope", "hand")
+    ws = put(s, "wolf_shaman", "hand")
+    play(s, ly)
+    assert s.turn.power == 0 and s.turn.waiting == []
+    play(s, ws)
+    assert (s.turn.runes, s.turn.power) == (3, 0)
+    check(s)
+
+
+def test_runic_lycanthrope_edition2_unite_counts_a_hero_played_after(game: Game) -> None:
+    s = game(edition=2)
     ly = put(s, "runic_lycanthrope", "hand")
     ws = put(s, "wolf_shaman", "hand")
     play(s, ly)
@@ -458,8 +508,9 @@ def test_runic_lycanthrope_other_lifebound_after(game: Game) -> None:
     check(s)
 
 
-def test_runic_lycanthrope_before_and_after_counts_once(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_runic_lycanthrope_before_and_after_counts_once(game: Game, edition: int) -> None:
+    s = game(edition=edition)
     li = put(s, "lifebound_initiate", "hand")
     ly = put(s, "runic_lycanthrope", "hand")
     ws = put(s, "wolf_shaman", "hand")
@@ -469,17 +520,20 @@ def test_runic_lycanthrope_before_and_after_counts_once(game: Game) -> None:
     check(s)
 
 
-def test_runic_lycanthrope_two_of_them(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize(("edition", "powers"), [(1, (2, 2)), (2, (4, 4))])
+def test_runic_lycanthrope_two_of_them(game: Game, edition: int,
+                                       powers: tuple[int, int]) -> None:
+    # Edition 1: only the second sees the first; edition 2 (Unite): each sees the other.
+    s = game(edition=edition)
     ly1 = put(s, "runic_lycanthrope", "hand")
     ly2 = put(s, "runic_lycanthrope", "hand")
     ws = put(s, "wolf_shaman", "hand")
     play(s, ly1)
     assert s.turn.power == 0
     play(s, ly2)
-    assert (s.turn.runes, s.turn.power) == (4, 4)
+    assert (s.turn.runes, s.turn.power) == (4, powers[0])
     play(s, ws)
-    assert (s.turn.runes, s.turn.power) == (5, 4)
+    assert (s.turn.runes, s.turn.power) == (5, powers[1])
     check(s)
 
 
@@ -493,11 +547,30 @@ def test_druids_of_the_stone_circle(game: Game, edition: int, limit: int) -> Non
     play(s, dr)
     d = pending(s)
     assert (d.kind, d.optional, d.n) == ("acquire_hero_free", True, limit)
-    assert d.choices == tuple(row[:2] if limit == 3 else row[:3])
+    piles = (s.mystics[-1], s.heavies[-1])  # Mystic 3, Heavy Infantry 2: both qualify
+    assert d.choices == tuple(row[:2] if limit == 3 else row[:3]) + piles
     pick = row[limit - 2]
     choose(s, pick)
     assert s.players[0].deck[-1] == pick and s.center_row[limit - 2] == nxt
     assert s.players[0].discard == [] and s.turn.runes == 0
+    check(s)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+@pytest.mark.parametrize("pile", ["mystics", "heavies"])
+def test_druids_of_the_stone_circle_takes_from_a_pile(game: Game, edition: int,
+                                                      pile: str) -> None:
+    # Both editions: "a hero", not only one of the center row.
+    s = game(edition=edition)
+    row = set_row(s, ["shadow_star", "mephit"])
+    stack = s.mystics if pile == "mystics" else s.heavies
+    top_card, count = stack[-1], len(stack)
+    dr = put(s, "druids_of_the_stone_circle", "hand")
+    play(s, dr)
+    assert pending(s).choices == (s.mystics[-1], s.heavies[-1])
+    choose(s, top_card)
+    assert s.players[0].deck[-1] == top_card and len(stack) == count - 1
+    assert s.center_row[:2] == row and s.turn.runes == 0 and s.players[0].discard == []
     check(s)
 
 
@@ -536,9 +609,24 @@ def test_cetra_weaver_of_stars(game: Game) -> None:
     play(s, c)
     d = pending(s)
     assert (d.kind, d.optional) == ("acquire_hero_free", True)
-    assert d.choices == (row[0], row[1], row[4])
+    assert d.choices == (row[0], row[1], row[4], s.mystics[-1], s.heavies[-1])
     choose(s, row[0])
     assert s.players[0].deck[-1] == row[0] and row[0] not in s.center_row
+    check(s)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_cetra_weaver_of_stars_takes_from_a_pile(game: Game, edition: int) -> None:
+    # Both editions: the Mystic and Heavy Infantry piles hold heroes too.
+    s = game(edition=edition)
+    set_row(s, ["hedron_cannon", "earth_tyrant"])
+    mystic, count = s.mystics[-1], len(s.mystics)
+    c = put(s, "cetra_weaver_of_stars", "hand")
+    play(s, c)
+    assert pending(s).choices == (mystic, s.heavies[-1])
+    choose(s, mystic)
+    assert s.players[0].deck[-1] == mystic and len(s.mystics) == count - 1
+    assert s.mystics[-1] != mystic
     check(s)
 
 
@@ -594,6 +682,55 @@ def test_snapdragon(game: Game) -> None:
     li2 = put(s, "lifebound_initiate", "hand")
     play(s, li2)
     assert honor_of(s) == 4
+    check(s)
+
+
+def test_snapdragon_edition1_only_the_turns_first_lifebound_hero(game: Game) -> None:
+    # A Lifebound hero played before Snapdragon entered play was the turn's first one.
+    s = game(edition=1)
+    li = put(s, "lifebound_initiate", "hand")
+    sd = put(s, "snapdragon", "hand")
+    ws = put(s, "wolf_shaman", "hand")
+    play(s, li)
+    assert honor_of(s) == 1
+    play(s, sd)
+    play(s, ws)
+    assert honor_of(s) == 1 and (sd, 8) not in s.turn.used
+    next_own_turn(s)
+    play(s, put(s, "wolf_shaman", "hand"))
+    assert honor_of(s) == 2
+    check(s)
+
+
+def test_snapdragon_edition2_honor_is_a_second_ability(game: Game) -> None:
+    s = game(edition=2)
+    d = by_key(2)["snapdragon"]
+    assert [ab.label for ab in d.abilities] == ["+1 Rune", "Gain 1 Honor"] and not d.triggers
+    sd = put(s, "snapdragon", "constructs")
+    ai = put(s, "arha_initiate", "hand")
+    li = put(s, "lifebound_initiate", "hand")
+    assert Action("activate", sd, 1) not in asc.legal_actions(s)
+    refused(s, Action("activate", sd, 1), "needs a Lifebound hero played this turn")
+    play(s, ai)
+    refused(s, Action("activate", sd, 1), "needs a Lifebound hero played this turn")
+    play(s, li)
+    assert honor_of(s) == 1  # the hero's own Honor: nothing is automatic any more
+    act(s, "activate", sd, 1)
+    assert honor_of(s) == 2
+    refused(s, Action("activate", sd, 1), "already used")
+    act(s, "activate", sd, 0)
+    assert s.turn.runes == 2
+    check(s)
+
+
+def test_snapdragon_edition2_counts_a_hero_played_before_it_entered(game: Game) -> None:
+    s = game(edition=2)
+    li = put(s, "lifebound_initiate", "hand")
+    sd = put(s, "snapdragon", "hand")
+    play(s, li)
+    play(s, sd)
+    act(s, "activate", sd, 1)
+    assert honor_of(s) == 2
     check(s)
 
 
@@ -719,40 +856,111 @@ def test_burrower_with_hedron_link_counts_any_construct(game: Game) -> None:
 
 def test_rocket_courier_x99_edition1_into_play(game: Game) -> None:
     s = game()
-    put(s, "rocket_courier_x99", "constructs")
+    courier = put(s, "rocket_courier_x99", "constructs")
     put(s, "burrower_mark_ii", "constructs")
     star, grand, altar = set_row(s, ["shadow_star", "the_grand_design", "watchmakers_altar"])
     s.turn.runes = 3 + 6 + 5
-    act(s, "acquire", star)  # not Mechana: to the discard, the courier is unused
-    assert s.players[0].discard == [star]
-    want = top(s, 1)
+    act(s, "acquire", star)  # not Mechana: to the discard, the courier is not asked
+    assert s.players[0].discard == [star] and not s.pending
     act(s, "acquire", grand)
+    d = pending(s)
+    assert (d.kind, d.choices, d.optional, d.source) == ("courier_play", (grand,), True,
+                                                         courier)
+    assert s.players[0].discard == [star, grand]  # there until the answer
+    want = top(s, 1)
+    choose(s, grand)
     assert s.players[0].constructs[-1] == grand and grand not in s.players[0].discard
     assert s.players[0].hand == want  # Burrower saw a Mechana construct enter play
     act(s, "acquire", altar)  # once per turn
+    assert not s.pending
     assert s.players[0].discard == [star, altar] and s.players[0].hand == want
     assert s.turn.runes == 0
     next_own_turn(s)
     altar2 = put(s, "watchmakers_altar", "row", slot=0)
     s.turn.runes = 5
     act(s, "acquire", altar2)
+    choose(s, altar2)
     assert s.players[0].constructs[-1] == altar2
     check(s)
 
 
 def test_rocket_courier_x99_edition2_into_hand(game: Game) -> None:
     s = game(edition=2)
-    put(s, "rocket_courier_x99", "constructs")
+    courier = put(s, "rocket_courier_x99", "constructs")
     put(s, "burrower_mark_ii", "constructs")
     burrower, altar = set_row(s, ["burrower_mark_ii", "watchmakers_altar"])
     s.turn.runes = 8
     act(s, "acquire", burrower)
+    d = pending(s)
+    assert (d.kind, d.choices, d.optional, d.source) == ("courier_hand", (burrower,), True,
+                                                         courier)
+    events = choose(s, burrower)
+    assert events == [Event("trigger", 0, courier, 0), Event("to_hand", 0, burrower)]
     assert s.players[0].hand == [burrower] and len(s.players[0].constructs) == 2
     act(s, "acquire", altar)
+    assert not s.pending
     assert s.players[0].discard == [altar] and s.players[0].hand == [burrower]
     want = top(s, 2)
     play(s, burrower)  # now it enters play: both Burrowers draw (the new one counts itself)
     assert s.players[0].hand == want
+    check(s)
+
+
+@pytest.mark.parametrize(("edition", "kind"), [(1, "courier_play"), (2, "courier_hand")])
+def test_rocket_courier_x99_may_be_declined(game: Game, edition: int, kind: str) -> None:
+    # Both editions: "may". Declining leaves the courier unused for a later construct, and
+    # one acquisition is asked about once, however many couriers are in play.
+    s = game(edition=edition)
+    c1 = put(s, "rocket_courier_x99", "constructs")
+    c2 = put(s, "rocket_courier_x99", "constructs")
+    altar, burrower, grand = set_row(s, ["watchmakers_altar", "burrower_mark_ii",
+                                         "the_grand_design"])
+    s.turn.runes = 5 + 3 + 6
+    act(s, "acquire", altar)
+    assert (pending(s).kind, pending(s).source) == (kind, c1)
+    assert asc.legal_actions(s) == [Action("choose", altar), Action("decline")]
+    decline(s)
+    assert not s.pending and s.players[0].discard == [altar]
+    act(s, "acquire", burrower)
+    assert (pending(s).kind, pending(s).source) == (kind, c1)  # still unused
+    choose(s, burrower)
+    act(s, "acquire", grand)
+    assert (pending(s).kind, pending(s).source) == (kind, c2)
+    choose(s, grand)
+    assert s.players[0].discard == [altar]
+    moved = s.players[0].constructs[2:] if edition == 1 else s.players[0].hand
+    assert moved == [burrower, grand]
+    check(s)
+
+
+def test_rocket_courier_x99_after_a_free_acquisition(game: Game) -> None:
+    # A construct taken for free by Avatar of the Fallen is acquired too.
+    s = game()
+    courier = put(s, "rocket_courier_x99", "constructs")
+    av, grand = set_row(s, ["avatar_of_the_fallen", "the_grand_design"])
+    defeat_with(s, av)
+    choose(s, grand)
+    assert (pending(s).kind, pending(s).choices, pending(s).source) == (
+        "courier_play", (grand,), courier)
+    choose(s, grand)
+    assert s.players[0].constructs == [courier, grand] and not s.pending and not s.work
+    check(s)
+
+
+@pytest.mark.parametrize(("edition", "kind"), [(1, "courier_play"), (2, "courier_hand")])
+def test_rocket_courier_x99_honours_hedron_link_device(game: Game, edition: int,
+                                                      kind: str) -> None:
+    # Both editions: with the Device in play, any construct being acquired is Mechana.
+    s = game(edition=edition)
+    courier = put(s, "rocket_courier_x99", "constructs")
+    put(s, "hedron_link_device", "constructs")
+    (star,) = set_row(s, ["shadow_star"])
+    s.turn.runes = 3
+    act(s, "acquire", star)
+    d = pending(s)
+    assert (d.kind, d.choices, d.source) == (kind, (star,), courier)
+    choose(s, star)
+    assert star in (s.players[0].constructs if edition == 1 else s.players[0].hand)
     check(s)
 
 
@@ -800,17 +1008,40 @@ def test_the_grand_design(game: Game) -> None:
     check(s)
 
 
-def test_hedron_link_device(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_hedron_link_device(game: Game, edition: int) -> None:
+    # Constructs in play and the one being acquired count as Mechana (the acquired one did
+    # not before), so Mechana-only Runes buy any construct; never a hero.
+    s = game(edition=edition)
     link = put(s, "hedron_link_device", "hand")
     star = put(s, "shadow_star", "constructs")
-    (row_star,) = set_row(s, ["shadow_star"])
+    row_star, hero = set_row(s, ["shadow_star", "arha_initiate"])
+    s.turn.mechana_runes = 3
+    refused(s, Action("acquire", row_star), "costs 3 Runes; you have 0")  # not in play yet
     play(s, link)
     assert s.players[0].constructs == [star, link]
     assert asc.rules.fx.is_mechana(s, 0, star)
-    assert not asc.rules.fx.is_mechana(s, 0, row_star)  # only constructs in play
-    s.turn.mechana_runes = 3
-    refused(s, Action("acquire", row_star), "costs 3 Runes; you have 0")
+    assert asc.rules.fx.is_mechana(s, 0, row_star)
+    refused(s, Action("acquire", hero), "costs 1 Runes; you have 0")
+    assert Action("acquire", row_star) in asc.legal_actions(s)
+    act(s, "acquire", row_star)
+    assert (s.turn.runes, s.turn.mechana_runes) == (0, 0)
+    assert s.players[0].discard == [row_star]
+    check(s)
+
+
+@pytest.mark.parametrize("ability", ["watchmakers_altar", "the_grand_design"])
+def test_mechana_runes_buy_any_construct_with_hedron_link_device(game: Game,
+                                                                ability: str) -> None:
+    s = game()
+    source = put(s, ability, "constructs")
+    put(s, "hedron_link_device", "constructs")
+    (staff,) = set_row(s, ["yggdrasil_staff"])
+    act(s, "activate", source, 0)
+    mech = s.turn.mechana_runes
+    s.turn.runes = 4 - mech
+    act(s, "acquire", staff)
+    assert (s.turn.runes, s.turn.mechana_runes) == (0, 0) and s.players[0].discard == [staff]
     check(s)
 
 
@@ -945,8 +1176,48 @@ def test_voidthirster(game: Game) -> None:
     act(s, "defeat", s.cultist)
     assert honor_of(s) == 3 and s.turn.power == 0
     next_own_turn(s)
+    (wind,) = set_row(s, ["wind_tyrant"])
+    defeat_with(s, wind)
+    assert honor_of(s) == 3 + 3 + 1
+    check(s)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_voidthirster_ignores_the_cultist(game: Game, edition: int) -> None:
+    # Both editions: only a monster defeated in the center row counts, and the Cultist does
+    # not use the bonus up.
+    s = game(edition=edition)
+    put(s, "voidthirster", "constructs")
+    (wind,) = set_row(s, ["wind_tyrant"])
     defeat_with(s, s.cultist)
-    assert honor_of(s) == 5
+    assert honor_of(s) == 1
+    defeat_with(s, wind)
+    assert honor_of(s) == 1 + 3 + 1
+    check(s)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_voidthirster_only_the_turns_first_center_row_defeat(game: Game, edition: int) -> None:
+    # Both editions: a monster defeated before Voidthirster entered play was the turn's
+    # first, so one defeated after it gives no bonus.
+    s = game(edition=edition)
+    wind, earth = set_row(s, ["wind_tyrant", "earth_tyrant"])
+    vt = put(s, "voidthirster", "hand")
+    defeat_with(s, wind)
+    assert honor_of(s) == 3
+    play(s, vt)
+    defeat_with(s, earth)
+    assert honor_of(s) == 3 + 5
+    check(s)
+
+
+def test_voidthirster_counts_a_free_defeat_in_the_center_row(game: Game) -> None:
+    s = game()
+    put(s, "voidthirster", "constructs")
+    (sam,) = set_row(s, ["samaels_trickster"])
+    play(s, put(s, "arha_templar", "hand"))
+    choose(s, sam)
+    assert honor_of(s) == 2 and s.turn.power == 0
     check(s)
 
 
@@ -1001,8 +1272,10 @@ def _opponent_constructs(s: State, keys_: list[str]) -> list[int]:
     return [put(s, k, "constructs", seat=1) for k in keys_]
 
 
-def test_corrosive_widow_opponent_chooses(game: Game) -> None:
-    s = game()
+@pytest.mark.parametrize("edition", [1, 2])
+def test_corrosive_widow_opponent_chooses(game: Game, edition: int) -> None:
+    # Both editions: the construct goes to its owner's discard pile, not to the Void.
+    s = game(edition=edition)
     mine = put(s, "muramasa", "constructs")
     star, ygg = _opponent_constructs(s, ["shadow_star", "yggdrasil_staff"])
     (w,) = set_row(s, ["corrosive_widow"])
@@ -1012,8 +1285,10 @@ def test_corrosive_widow_opponent_chooses(game: Game) -> None:
     assert (d.kind, d.seat, d.choices, d.optional) == ("destroy_construct", 1, (star, ygg), False)
     assert s.to_move == 1 and s.current == 0
     assert asc.legal_actions(s) == [Action("choose", star), Action("choose", ygg)]
-    choose(s, ygg)
-    assert s.players[1].constructs == [star] and ygg in s.void
+    events = choose(s, ygg)
+    assert Event("construct_to_discard", 1, ygg) in events
+    assert s.players[1].constructs == [star] and s.players[1].discard[-1] == ygg
+    assert s.void == [w]
     assert s.players[0].constructs == [mine] and s.to_move == 0
     check(s)
 
@@ -1023,7 +1298,8 @@ def test_corrosive_widow_one_or_no_construct(game: Game) -> None:
     (star,) = _opponent_constructs(s, ["shadow_star"])
     (w,) = set_row(s, ["corrosive_widow"])
     defeat_with(s, w)
-    assert not s.pending and s.players[1].constructs == [] and s.void == [w, star]
+    assert not s.pending and s.players[1].constructs == [] and s.void == [w]
+    assert s.players[1].discard[-1] == star
     assert s.players[2].constructs == [] and s.to_move == 0
     check(s)
 

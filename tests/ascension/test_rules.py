@@ -318,7 +318,9 @@ def test_honor_after_the_pool_is_empty_comes_from_the_reserve(game: Game) -> Non
     check(s)
 
 
-def test_extra_turn_earned_in_the_last_seat_final_round_is_not_taken(game: Game) -> None:
+# An extra turn is taken even in the last round: the Tablet may be used then (these two
+# pinned the opposite while the Tablet was wrongly refused once the pool was empty).
+def test_extra_turn_earned_in_the_last_seat_final_round_is_taken(game: Game) -> None:
     s = game(honor_pool=1)
     end(s)
     tab = put(s, "tablet_of_times_dawn", "constructs", seat=1)
@@ -327,11 +329,13 @@ def test_extra_turn_earned_in_the_last_seat_final_round_is_not_taken(game: Game)
     act(s, "defeat", s.cultist)
     assert s.ending and s.extra_turn
     end(s)
+    assert not s.over and s.current == 1 and not s.extra_turn and s.turns_taken == [1, 0]
+    end(s)
     assert s.over and s.turns_taken == [1, 1]
     check(s)
 
 
-def test_extra_turn_earned_before_the_pool_empties_is_dropped_for_any_seat(game: Game) -> None:
+def test_extra_turn_earned_before_the_pool_empties_is_taken_for_any_seat(game: Game) -> None:
     s = game(honor_pool=1)
     tab = put(s, "tablet_of_times_dawn", "constructs")
     act(s, "activate", tab, 0)
@@ -340,7 +344,9 @@ def test_extra_turn_earned_before_the_pool_empties_is_dropped_for_any_seat(game:
     act(s, "defeat", s.cultist)
     assert s.ending
     end(s)
-    assert s.current == 1 and not s.extra_turn and s.turns_taken == [1, 0]
+    assert s.current == 0 and not s.extra_turn and s.turns_taken == [0, 0]
+    end(s)
+    assert s.current == 1 and s.turns_taken == [1, 0] and not s.over
     end(s)
     assert s.over and s.turns_taken == [1, 1]
     check(s)
@@ -444,14 +450,14 @@ def test_illegal_actions_are_refused_and_change_nothing(game: Game) -> None:
 
 def test_a_decision_must_be_answered_first(game: Game) -> None:
     s = game()
-    lib = put(s, "temple_librarian", "hand")
+    vi = put(s, "void_initiate", "hand")
     a = put(s, "apprentice", "hand")
     m = put(s, "militia", "hand")
-    play(s, lib)
+    play(s, vi)
     assert pending(s).choices == (a, m)
     s.turn.power = 5
     for action in (Action("play", a), Action("end"), Action("defeat", s.cultist),
-                   Action("acquire", s.mystics[-1]), Action("choose", lib)):
+                   Action("acquire", s.mystics[-1]), Action("choose", vi)):
         unchanged_refusal(s, action, "finish the current choice first")
     assert set(asc.legal_actions(s)) == {Action("choose", a), Action("choose", m),
                                          Action("decline")}

@@ -66,4 +66,6 @@ def test_replay_of_an_illegal_action_names_the_step() -> None:
     assert "refused" in err.value.reason
 
 
-GOLDEN = (591, (57, 47), (0,), 3321692466)
+# Re-pinned for issue 20: from step 368 on, Druids of the Stone Circle may also take the top
+# of the Mystic or Heavy Infantry pile, so the random game takes another course.
+GOLDEN = (580, (61, 51), (0,), 2353448216)

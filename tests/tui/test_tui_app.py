@@ -211,7 +211,7 @@ def take(state: object, uid: int) -> None:
 
 def widow_table() -> GameSession:
     """Two humans; Player 1 has 4 Power and a Corrosive Widow in the row, Player 2 two
-    constructs, so defeating it makes Player 2 choose which one to lose."""
+    constructs, so defeating it makes Player 2 choose which one to discard."""
     session = GameSession.new(
         "ascension", {"players": 2, "seats": ["human", "human"]}, seed=9)
     s = session.state
@@ -229,28 +229,37 @@ def widow_table() -> GameSession:
     return session
 
 
+def widow_stars(session: GameSession) -> list[int]:
+    """The two Shadow Stars ``widow_table`` gives Player 2."""
+    return [u for u, c in enumerate(session.state.cards) if c.name == "Shadow Star"][:2]
+
+
 async def test_log_gives_the_pool_as_of_each_gain(save_dir: Path) -> None:
-    """Defeating the Cultist with Voidthirster out gains Honor twice in one action: each log
-    line names the pool as it stood after that gain, not after both."""
+    """Defeating a center-row Samael's Trickster with Voidthirster out gains Honor twice in one
+    action: each log line names the pool as it stood after that gain, not after both."""
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:random"]},
                                   seed=9)
         s = session.state
         thirster = next(u for u, c in enumerate(s.cards) if c.name == "Voidthirster")
-        take(s, thirster)
+        trickster = next(u for u, c in enumerate(s.cards) if c.name == "Samael's Trickster")
+        for uid in (thirster, trickster):
+            take(s, uid)
         s.players[0].constructs.append(thirster)
-        s.turn.power = 2
+        s.center_deck.append(s.center_row[0])
+        s.center_row[0] = trickster
+        s.turn.power = 3
         pool = s.honor_pool
         app.start_game(session)
         await settle(pilot, app)
-        await focus_card(pilot, app, "pile-cultist")
+        await focus_card(pilot, app, "slot-0")
         await pilot.press("enter")
         await pilot.pause()
         assert s.players[0].honor == 2 and s.honor_pool == pool - 2
         log = app.screen.query_one(LogView)
         said = [strip.text.strip() for strip in log.lines if strip.text.startswith("Player 1:")]
-        assert said == ["Player 1: Defeat Cultist"]  # the engine's words for the action
+        assert said == ["Player 1: Defeat Samael's Trickster"]  # the engine's words
         gains = [strip.text.strip() for strip in log.lines if "gains 1 Honor" in strip.text]
         assert gains == [f"Player 1 gains 1 Honor (pool {pool - 1})",
                          f"Player 1 gains 1 Honor (pool {pool - 2})"]
@@ -270,18 +279,22 @@ async def test_opponent_answers_after_hand_over(save_dir: Path) -> None:
         assert isinstance(app.screen, PassScreen)
         assert app.screen.player == "Player 2"
         assert app.screen.reason == ("Player 1 played Corrosive Widow: Player 2 must answer — "
-                                     "Choose one of your constructs to lose")
+                                     "Choose one of your constructs to put in your discard "
+                                     "pile")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         # The question and each answer in the engine's words, the card's numbers beside it.
-        assert app.screen.title_text == "Corrosive Widow: Choose one of your constructs to lose"
-        assert [str(o) for o in app.screen.options] == ["Lose Shadow Star  3◆ 2★"] * 2
+        assert app.screen.title_text == ("Corrosive Widow: Choose one of your constructs to "
+                                         "put in your discard pile")
+        assert [str(o) for o in app.screen.options] == [
+            "Put Shadow Star in your discard pile  3◆ 2★"] * 2
         await pilot.press("escape")  # not optional: stays open
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert len(session.state.players[1].constructs) == 1
+        assert session.state.players[1].discard[-1] in widow_stars(session)
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Player 1"
         await pilot.press("enter")
         await pilot.pause()

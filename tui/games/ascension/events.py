@@ -34,10 +34,10 @@ def event_line(v: AscensionView, names: Sequence[str], e: Event,
     if e.kind == "steal":
         victim = names[e.value] if 0 <= e.value < len(names) else f"seat {e.value}"
         return f"  {name} takes a random card from {victim}'s hand", ""
-    if e.kind == "destroy":
-        return f"  {name} loses {card} to the Void", ""
     if e.kind == "construct_to_discard":
         return f"  {name} puts {card} in the discard pile", ""
+    if e.kind == "to_hand":
+        return f"  {name} takes {card} into their hand", ""
     if e.kind == "banish":
         return f"  {card} goes to the Void", "dim"
     if e.kind == "trigger":
