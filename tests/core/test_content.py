@@ -22,6 +22,7 @@ from core.content import ContentError, Fields, content_dir, content_file, parse,
 from core.firepeak import cards as firepeak_cards
 from core.tactics import cards as tactics_cards
 from core.tactics import scenarios as tactics_scenarios
+from core.tactics import villains as tactics_villains
 
 # --- the error and the readers ----------------------------------------------------------------
 
@@ -251,6 +252,25 @@ SHIPPED = [
         "wrong type": Mistake(("players",), "2", 'must be a list, not "2"'),
         "out of range": Mistake(("victory_honor",), 500, "from 1 to 120, not 500"),
         "bad reference": Mistake(("rosters", "1"), ["nobody"], 'unknown champion id "nobody"'),
+    }),
+    Shipped("tactics/villains.toml", tactics_villains.load_villains, ("villain",), {
+        "missing field": Mistake(("solo", "honor"), GONE, "missing: needs a whole number"),
+        "wrong type": Mistake(("coop", "keywords"), "ranged", 'must be a list, not "ranged"'),
+        "out of range": Mistake(("solo", "defense"), 0, "≥ 1, not 0"),
+        "bad reference": Mistake(("id",), "nobody", 'no champion "nobody"'),
+    }),
+    Shipped("tactics/schemes.toml", tactics_villains.load_schemes, ("scheme",), {
+        "missing field": Mistake(("bonus_text",), GONE, "missing: needs text"),
+        "wrong type": Mistake(("threat",), "6", 'must be a whole number ≥ 1, not "6"'),
+        "out of range": Mistake(("threat",), 0, "≥ 1, not 0"),
+        "bad reference": Mistake(("effect", 0, "objectives"), ["purple"],
+                                 '"purple" is not one of'),
+    }),
+    Shipped("tactics/campaign.toml", tactics_villains.load_campaign, ("chapter", "campaign"), {
+        "missing field": Mistake(("after",), GONE, "missing: needs text"),
+        "wrong type": Mistake(("picks",), "4", 'not "4"', table="campaign"),
+        "out of range": Mistake(("picks",), 9, "from 1 to 8, not 9", table="campaign"),
+        "bad reference": Mistake(("scenario",), "nowhere", 'no scenario "nowhere"'),
     }),
 ]
 KINDS = ("missing field", "wrong type", "out of range", "bad reference")

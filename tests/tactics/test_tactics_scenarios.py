@@ -3,8 +3,10 @@ are refused with the file, scenario and field named."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,7 @@ from core.tactics.board import (
     SHRINE,
     TAINTED,
     MapDef,
+    make_map,
 )
 from core.tactics.cards import starting_champions
 from core.tactics.scenarios import (
@@ -36,8 +39,13 @@ from core.tactics.scenarios import (
     victory_sentence,
 )
 
+# The competitive scenarios; those against the Villains are tested in test_villain_scenarios.
 IDS = ["battle_of_three_shrines", "ashen_ford", "crown_of_the_vale", "four_winds",
        "three_hollows"]
+VILLAIN_IDS = ["crossroads_vigil", "drowned_chapel", "forge_of_chains", "thornwall",
+               "hollow_throne"]
+# Every competitive scenario as it loaded before the Villain scenarios were added.
+BEFORE = Path(__file__).parent / "data" / "competitive_scenarios.json"
 
 
 def by_id() -> dict[str, ScenarioDef]:
@@ -51,8 +59,9 @@ def kinds(m: MapDef, terrain: str) -> list[int]:
 # --- the shipped scenarios ----------------------------------------------------------------
 
 
-def test_the_four_scenarios_load_in_file_order() -> None:
-    assert [sc.id for sc in scenarios()] == IDS
+def test_the_scenarios_load_in_file_order() -> None:
+    assert [sc.id for sc in scenarios()] == IDS + VILLAIN_IDS
+    assert [sc.id for sc in scenarios() if not sc.against_villains] == IDS
     assert scenario("ashen_ford").name == "The Ashen Ford"
     with pytest.raises(KeyError, match="no scenario 'nope'"):
         scenario("nope")
@@ -71,6 +80,28 @@ def test_battle_of_three_shrines() -> None:
     assert len(kinds(m, FOREST)) >= 4 and len(m.treasure_cells()) == 6
     assert [len(sc.rosters[s]) for s in (1, 2)] == [4, 4]
     assert sc.rules == RULE_DEFAULTS
+
+
+def as_before(raw: dict[str, Any]) -> ScenarioDef:
+    """A ScenarioDef from the snapshot taken before the Villain fields existed."""
+    m = raw["map"]
+    board = make_map([from_offset(col, row) for col, row in m["hexes"]], m["terrain"],
+                     m["portal_slot"], m["shrine_honor"], m["treasure"])
+    return ScenarioDef(
+        id=raw["id"], name=raw["name"], text=raw["text"], players=tuple(raw["players"]),
+        modes=tuple(raw["modes"]), map=board, victory_honor=raw["victory_honor"],
+        rosters={int(k): tuple(v) for k, v in raw["rosters"].items()}, rules=raw["rules"])
+
+
+def test_the_competitive_scenarios_load_exactly_as_before() -> None:
+    before = [as_before(raw) for raw in json.loads(BEFORE.read_text(encoding="utf-8"))]
+    now = [sc for sc in scenarios() if not sc.against_villains]
+    assert [sc.id for sc in before] == IDS
+    assert now == before
+    for sc in now:  # nothing of the Villains leaks into a competitive scenario
+        assert not sc.against_villains and sc.villain_honor == 0 and sc.surge == ()
+        assert sc.hero_rosters == {} and sc.villains == () and sc.objectives == {}
+        assert sc.villain_starts == {} and sc.rules.keys() == RULE_DEFAULTS.keys()
 
 
 def test_ashen_ford_has_its_own_terrain_and_rules() -> None:
