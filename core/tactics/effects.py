@@ -25,6 +25,7 @@ from core.tactics.state import (
     Work,
     kw_bits,
     push,
+    seat_bit,
 )
 
 # What the values of each decision kind are (for views, describe and the TUI).
@@ -304,8 +305,8 @@ def _move_portal(s: State, item: Work, ev: list[Event]) -> None:
     unit = item[3]
     if unit < 0 or s.units[unit].cell < 0:
         return  # the slaying unit has left the battlefield: nothing to measure from
-    my_side = s.side_of[item[2]]
-    portals = [c for c, owner in enumerate(s.portal_side) if owner == my_side]
+    bit = seat_bit(item[2])
+    portals = [c for c, mask in enumerate(s.portal_seats) if mask & bit]
     _ask(s, item, "move_portal", portals, True)
 
 
@@ -394,11 +395,13 @@ def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> No
         _ask(s, (nxt, src, seat, unit), "portal_to",
              portal_destinations(s, unit, int(op.get("range", 1))), True)  # type: ignore
     elif kind == "portal_to":
-        side = s.side_of[seat]
+        # The portal keeps its owners: a moved portal is still theirs to deploy onto.
+        s.terrain[choice] = PORTAL
+        s.portal_side[choice] = s.portal_side[op.n]
+        s.portal_seats[choice] = s.portal_seats[op.n]
         s.terrain[op.n] = PLAIN
         s.portal_side[op.n] = -1
-        s.terrain[choice] = PORTAL
-        s.portal_side[choice] = side
+        s.portal_seats[op.n] = 0
         events.append(Event("portal_moved", seat, op.n, choice))
     elif kind == "destroy_construct":
         for champ, gear in list(s.gear.items()):

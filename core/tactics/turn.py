@@ -27,6 +27,8 @@ from core.tactics.state import (
     State,
     join_roster,
     push,
+    seat_bit,
+    side_mask,
     side_order,
 )
 
@@ -152,19 +154,12 @@ def gain_honor(s: State, side: int, n: int, events: list[Event]) -> None:
 # --- commanding ------------------------------------------------------------------------------
 
 
-def free_portals(s: State, side: int) -> list[int]:
-    """``side``'s active portals with nobody on them (list.index: this runs for every legal
-    action list, so it stays in C as far as it can)."""
-    ps, occ = s.portal_side, s.occupant
-    out: list[int] = []
-    i = -1
-    while True:
-        try:
-            i = ps.index(side, i + 1)
-        except ValueError:
-            return out
-        if occ[i] < 0:
-            out.append(i)
+def free_portals(s: State, seat: int) -> list[int]:
+    """The portals ``seat`` may deploy onto with nobody on them: its own Gateway's, and any
+    its side woke (this runs for every legal action list, so it stays short)."""
+    bit = seat_bit(seat)
+    occ = s.occupant
+    return [c for c, mask in enumerate(s.portal_seats) if mask & bit and occ[c] < 0]
 
 
 def reserve_cultist(s: State, seat: int) -> int:
@@ -179,8 +174,7 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
     """Units ``seat`` may begin to command with ``power``: ready ones (FAQ 3) on the board,
     or off it when a portal is free; one reserve Cultist stands for "deploy a new one" when
     ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
-    side = s.side_of[seat]
-    has_portal = bool(free_portals(s, side))
+    has_portal = bool(free_portals(s, seat))
     out = []
     for card in s.seats[seat].roster:
         for u in s.card_units[card]:
@@ -313,8 +307,10 @@ def move(s: State, u: int, goal: int, events: list[Event]) -> None:
             s.beacon[c] = side
             events.append(Event("beacon", unit.seat, u, c))
         elif t == INACTIVE_PORTAL:
+            # Woken for the whole side: any player of it may deploy there from now on.
             s.terrain[c] = PORTAL
             s.portal_side[c] = side
+            s.portal_seats[c] = side_mask(s, side)
             events.append(Event("portal", unit.seat, u, c))
         elif t == TAINTED and tainted > 0:
             unit.damage += tainted

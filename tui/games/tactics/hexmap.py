@@ -526,7 +526,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             return f"{name} ({p.map.shrine_honor[c]} Honor, {held})"
         if terrain == PORTAL:
             side = p.portal_side[c]
-            return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unused)"
+            if side < 0:
+                return f"{name} (unused)"
+            return f"{name} of {p.portal_owners.get(c) or self._side_name(side)}"
         if terrain == BEACON:
             side = p.beacon_side[c]
             return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unclaimed)"

@@ -27,6 +27,7 @@ from textual.widgets import Static
 import core.tactics as T
 from core.contract import Action, Event
 from core.tactics.field import action_at, action_cell, command_marks, sight_path
+from core.tactics.menus import own_portals
 from core.tactics.rules import ATTACK, COMMAND, DEPLOY, DONE, END, MOVE, PLAY, SWITCH, TREASURE
 from core.tactics.scenarios import victory_sentence
 from core.tactics.view import TacticsView
@@ -103,9 +104,9 @@ class TacticsScreen(TableScreen):
         yield KeyFooter(compact=True)
 
     def table_opened(self) -> None:
-        # Start the cursor on a portal of the side at the table: units enter the field there.
+        # Start the cursor on a portal of the seat at the table: its units enter the field there.
         v = self.table_view()
-        mine = [c for c, side in enumerate(v.portal_side) if side == v.side_of[v.seat]]
+        mine = own_portals(v, v.seat)
         if mine:
             self.hexmap.set_cursor(mine[0])
         self._draw_detail(v)
