@@ -12,7 +12,7 @@ from ai.tactics.weights import FIRST_CHEAP, SAME_COST, SPEED_PICK
 from ai.tactics.worth import body_value, card_value, kill_value, ops_value
 from core.contract import Action
 from core.rng import Rng
-from core.tactics import combat
+from core.tactics import combat, harm
 from core.tactics.cards import Op
 from core.tactics.state import Decision, State
 
@@ -124,6 +124,9 @@ def react(s: State, seat: int, legal: list[Action]) -> Action:
     tr = [x for x in legal if x.kind == "treasure"]
     if a is None or not tr:
         return pas
+    if a.attacker < 0:
+        h = harm.pending_harm(s.work, a)
+        return shield(s, h, tr) if h is not None else pas
     att = a.attacker
     my_side = s.side_of[seat]
     targets = [t for t in a.targets if s.units[t].cell >= 0]
@@ -157,6 +160,37 @@ def react(s: State, seat: int, legal: list[Action]) -> Action:
         if v > 0.5 and (best is None or v > best[0]):
             best = (v, x)
     return best[1] if best is not None else pas
+
+
+def falls_to(s: State, h: harm.Harm, u: int, defense_bonus: int = 0) -> bool:
+    """Whether harm ``h`` defeats unit ``u`` (given ``defense_bonus`` more Defense)."""
+    unit = s.units[u]
+    if unit.cell < 0:
+        return False
+    defense = combat.defense(s, u) + defense_bonus
+    if h.what == "defeat":
+        return defense <= h.n
+    if h.what == "destroy":
+        lost = s.cards[h.card].bonus.defense
+        return unit.damage > 0 and unit.damage >= defense - lost
+    return unit.damage + h.n >= defense
+
+
+def shield(s: State, h: harm.Harm, treasures: list[Action]) -> Action:
+    """A Treasure window before harm that is not an attack: a Defense Treasure goes on the
+    most valuable unit it saves; otherwise pass (nothing else changes such harm)."""
+    best: tuple[float, Action] | None = None
+    for x in treasures:
+        u = x.option
+        bonus = s.tdefs[x.card].stats.defense
+        if u not in h.targets or not bonus or not falls_to(s, h, u):
+            continue
+        if falls_to(s, h, u, bonus):
+            continue
+        v = kill_value(s, u)
+        if best is None or v > best[0]:
+            best = (v, x)
+    return best[1] if best is not None else Action(DECLINE, -1, 0)
 
 
 def free_command_pick(s: State, seat: int, choices: Sequence[int]) -> int:

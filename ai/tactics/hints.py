@@ -239,6 +239,8 @@ def _why(view: TacticsView, action: Action, bot: TacticsPlannerBot) -> str:
     if view.pending is not None:
         d = view.pending
         if d.kind == "react":
+            if view.attack is not None and view.attack.attacker < 0:
+                return "it saves your unit" if k == "treasure" else "no Treasure saves a unit here"
             return "it turns this fight" if k == "treasure" else "no Treasure changes this fight"
         if k == "decline":
             return "nothing here is worth it"

@@ -43,9 +43,11 @@ def range_problems(s: State) -> list[str]:
             found.append(f"a decision concerns unit {d.unit} of {units}")
     if s.cmd is not None and not 0 <= s.cmd.unit < units:
         found.append(f"unit {s.cmd.unit} of {units} is being commanded")
-    if s.attack is not None and any(not 0 <= u < units
-                                     for u in (s.attack.attacker, *s.attack.targets)):
+    if s.attack is not None and (not -1 <= s.attack.attacker < units or any(
+            not 0 <= u < units for u in s.attack.targets)):
         found.append("an attack names a unit that does not exist")
+    if s.attack is not None and any(not 0 <= x < n for x in s.attack.participants):
+        found.append("a Treasure window asks a seat that does not exist")
     cells = len(s.occupant)
     for u, unit in enumerate(s.units):
         if unit.cell >= cells or not -1 <= unit.seat < n:

@@ -157,7 +157,7 @@ def why_illegal(s: State, a: Action) -> str | None:
                 return None if a == (DECLINE, -1, 0) else "'decline' takes no card or option"
             if kind == TREASURE:
                 return _treasure_problem(s, d.seat, a)
-            return "an attack was declared: play a Treasure or pass (decline)"
+            return "a Treasure window is open: play a Treasure or pass (decline)"
         if kind == CHOOSE:
             if a.option != 0:
                 return "'choose' takes no option"
@@ -281,9 +281,9 @@ def apply(s: State, a: Action) -> list[Event]:
         if d.kind == "react":
             if a.kind == TREASURE:
                 combat.play_treasure(s, d.seat, a.card, a.option, events)
-                combat.answer_react(s, True, events)
+                combat.answer_react(s, d, True, events)
             else:
-                combat.answer_react(s, False, events)
+                combat.answer_react(s, d, False, events)
         elif d.kind == "draft":
             draft.answer_draft(s, d.seat, a.card, events)
         elif d.kind == "assign":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core import decks
 from core.contract import Event
-from core.tactics import combat
+from core.tactics import combat, harm
 from core.tactics.board import (
     BEACON,
     INACTIVE_PORTAL,
@@ -348,7 +348,7 @@ def command_over(s: State) -> bool:
 
 def begin_turn(s: State, side: int, events: list[Event]) -> None:
     """Gateway Power for each seat of the side (and its first-turn bonus), then Tainted
-    damage to the side's units standing on Tainted hexes."""
+    damage to the side's units standing on Tainted hexes (first, after a Treasure window)."""
     s.phase = PLAY
     s.side = side
     seats = s.sides[side]
@@ -364,11 +364,11 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
-        for c, t in enumerate(s.terrain):
-            if t == TAINTED and s.occ_side[c] == side:
-                s.units[s.occupant[c]].damage += tainted
-                events.append(Event("damage", -1, s.occupant[c], tainted))
-        combat.check_defeats(s, events)
+        hurt = tuple(s.occupant[c] for c, t in enumerate(s.terrain)
+                     if t == TAINTED and s.occ_side[c] == side)
+        if hurt:
+            # It lands before anything else of the turn, once its Treasure window closes.
+            harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
 
 
 def end_turn(s: State, events: list[Event]) -> None:

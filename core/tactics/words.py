@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from core import words as w
 from core.contract import Action
 from core.hexgrid import to_offset
-from core.tactics import rules
+from core.tactics import harm, rules
 from core.tactics.effects import DECISION_VALUES
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
 from core.words import Phrase, Word, plain
@@ -79,6 +79,20 @@ ANSWERS: dict[str, str] = {
     "equip": "Equip {source} to {x}",
 }
 TOKEN_WORDS = {"turret": "the Turret", "faerie_ring": "the Faerie Ring"}
+
+# What a Treasure window before harm that is not an attack says is coming: ``{x}`` the
+# units hurt, ``{n}`` the damage (or the highest Defense an outright defeat takes), ``{card}``
+# the Construct to be destroyed.
+HARMS: dict[str, str] = {
+    "damage": "{n} damage to {x} is coming",
+    "turret": "the Turret shoots {x} for {n} damage",
+    "tainted": "the Tainted ground deals {n} damage to {x}",
+    "defeat": "{x} is to be defeated (Defense {n} or less)",
+    "destroy": "{card} on {x} is to be destroyed",
+}
+WINDOW = ": play a Treasure or pass"
+
+assert set(HARMS) == set(harm.KINDS), "every harm says what is coming"
 
 assert set(QUESTIONS) == set(DECISION_VALUES), "every decision kind asks its question"
 assert set(ANSWERS) == set(DECISION_VALUES) - {"react"}, "every choice has its words"
@@ -278,10 +292,21 @@ def phrase(s: State | TacticsView, a: Action) -> Phrase:
     return w.phrase(f"{k} {a.card} {a.option}")
 
 
+def harm_phrase(s: State | TacticsView, h: harm.Harm) -> Phrase:
+    """The harm a Treasure window waits for: ``2 damage to Cultist c1 is coming``."""
+    names = w.joined([(unit_word(s, u),) for u in h.targets])
+    return _fill(HARMS[h.what], {"x": names, "n": w.phrase(str(h.n)),
+                                  "card": w.phrase(card_word(s, h.card))})
+
+
 def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
-    asked = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    asked: Phrase | str = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    if d.kind == "react":
+        h = harm.pending_harm(s.work, s.attack)
+        if h is not None:
+            asked = w.phrase(harm_phrase(s, h), WINDOW)
     if d.source >= 0:
         return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
     return w.capitalized(w.phrase(asked))
@@ -292,6 +317,6 @@ def describe(s: State | TacticsView, a: Action) -> str:
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
-           "describe", "pending", "phrase", "question", "treasure_word", "unit_labels",
-           "unit_name", "unit_word", "value_kind"]
+__all__ = ["ANSWERS", "HARMS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
+           "describe", "harm_phrase", "pending", "phrase", "question", "treasure_word",
+           "unit_labels", "unit_name", "unit_word", "value_kind"]

@@ -161,9 +161,11 @@ class TacticsScreen(TableScreen):
         v = self.view_for(seat)
         d = v.pending
         if d is not None and seat != v.current:
-            if d.kind == "react":
+            if d.kind == "react" and d.unit >= 0:
                 return (f"{unit_name(v, d.unit)} attacks: {self.player_name(seat)} may "
                         "play a Treasure or pass.")
+            if d.kind == "react":
+                return f"{self.player_name(seat)} may answer: {plain(question(v, d))}"
             return f"{self.player_name(seat)} must answer: {plain(question(v, d))}"
         if seat == v.current:
             side = v.side_of[seat]
