@@ -8,12 +8,14 @@ from collections.abc import Sequence
 
 from ai.tactics.danger import hp
 from ai.tactics.position import enemies, live_shrines
-from ai.tactics.weights import FIRST_CHEAP, SAME_COST, SPEED_PICK
+from ai.tactics.weights import BEACON_TURNS, FIRST_CHEAP, NEW_PORTAL, SAME_COST, SPEED_PICK
 from ai.tactics.worth import body_value, card_value, kill_value, ops_value
 from core.contract import Action
 from core.rng import Rng
-from core.tactics import combat, harm
+from core.tactics import combat, harm, routes
+from core.tactics.board import Route
 from core.tactics.cards import Op
+from core.tactics.scenarios import ScenarioDef
 from core.tactics.state import Decision, State
 
 CHOOSE, DECLINE = "choose", "decline"
@@ -193,6 +195,18 @@ def shield(s: State, h: harm.Harm, treasures: list[Action]) -> Action:
     return best[1] if best is not None else Action(DECLINE, -1, 0)
 
 
+def route_pick(scen: ScenarioDef, listed: Sequence[Route]) -> int:
+    """The way a move goes: never into a fall, through as few Tainted hexes as it can, then
+    taking what is worth most (Beacons and new portals); the first listed among equals."""
+    beacon = BEACON_TURNS * scen.number("beacon_honor")
+
+    def key(i: int) -> tuple[bool, int, float, int]:
+        r = listed[i]
+        return (not r.falls, -r.tainted, beacon * r.beacons + NEW_PORTAL * r.portals, -i)
+
+    return max(range(len(listed)), key=key)
+
+
 def free_command_pick(s: State, seat: int, choices: Sequence[int]) -> int:
     """The free command goes to the costliest unit that can do something now: on the
     battlefield next to an enemy or a shrine, or off it ready to deploy."""
@@ -283,6 +297,8 @@ def answer(s: State, seat: int, legal: list[Action], noise: Rng | None = None) -
         pick = choices[0]
     elif k == "equip":
         pick = equip_target(s, seat, d.source, choices)
+    elif k == "route":
+        pick = route_pick(s.scen, routes.asked(s, d))
     else:
         pick = choices[0]
     if pick is None:

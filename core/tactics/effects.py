@@ -35,7 +35,7 @@ DECISION_VALUES: dict[str, str] = {
     "acquire_free": "card", "copy_center": "card", "place_token": "cell",
     "move_token": "cell", "turret_attack": "unit", "forest_under": "unit",
     "move_portal": "cell", "portal_to": "cell", "destroy_construct": "card",
-    "order": "card", "equip": "card", "react": "treasure",
+    "order": "card", "equip": "card", "react": "treasure", "route": "route",
 }
 
 

@@ -288,6 +288,8 @@ def apply(s: State, a: Action) -> list[Event]:
             draft.answer_draft(s, d.seat, a.card, events)
         elif d.kind == "assign":
             draft.answer_assign(s, d.seat, a.card, events)
+        elif d.kind == "route":
+            turn.answer_route(s, d, a.card, events)
         else:
             fx.answer(s, d, a.card if a.kind == CHOOSE else None, events)
         fx.run(s, events)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from core import decks
 from core.contract import Event
-from core.tactics import combat, harm
+from core.tactics import combat, harm, routes
 from core.tactics.board import (
     BEACON,
     INACTIVE_PORTAL,
     PORTAL,
     SHRINE,
     TAINTED,
-    move_path,
     move_targets,
     shrine_controller,
 )
@@ -24,6 +23,7 @@ from core.tactics.state import (
     OVER,
     PLAY,
     Command,
+    Decision,
     State,
     join_roster,
     push,
@@ -272,30 +272,30 @@ def destinations(s: State, u: int) -> dict[int, int]:
     return found
 
 
-_PATH_TERRAIN = (TAINTED, BEACON, INACTIVE_PORTAL)
-
-
-def _walk(s: State, u: int, goal: int) -> list[int]:
-    """The hexes entered on the way to ``goal``. Only Tainted hexes, Beacons and Inactive
-    Portals care which way a unit went; without any within the unit's reach the goal alone
-    is walked (the board's path search costs far more than a whole action otherwise)."""
-    terrain = s.terrain
-    unit = s.units[u]
-    spd = combat.speed(s, u)
-    if not any(terrain[c] in _PATH_TERRAIN for c in s.map.within(unit.cell, spd)):
-        return [goal]
-    return move_path(s.map, terrain, s.portal_side, s.occ_side, s.side_of[unit.seat],
-                     unit.cell, goal, spd, barrier(s), s.beacon)
-
-
 def move(s: State, u: int, goal: int, events: list[Event]) -> None:
-    """Walk ``u`` to ``goal`` on the engine's path: Tainted hexes hurt on entry, Beacons are
-    taken and Inactive Portals woken as they are entered, a Treasure is picked up at the end.
-    A unit defeated on the way stops there (off the battlefield)."""
+    """Move ``u`` to ``goal``: walked at once when every way there does the same, else the
+    mover is asked which way (a ``route`` decision: its unit, and the goal in ``n``)."""
+    options = routes.routes(s, u, goal)
+    if len(options) > 1:
+        s.pending.append(Decision("route", s.units[u].seat, tuple(range(len(options))), False,
+                                  -1, u, goal))
+        return
+    walk(s, u, options[0].path, events)
+
+
+def answer_route(s: State, d: Decision, choice: int, events: list[Event]) -> None:
+    """The mover chose route ``choice`` of the ``route`` decision ``d``: walk it."""
+    walk(s, d.unit, routes.asked(s, d)[choice].path, events)
+
+
+def walk(s: State, u: int, path: tuple[int, ...], events: list[Event]) -> None:
+    """Walk ``u`` along ``path`` (its last cell the goal): Tainted hexes hurt on entry,
+    Beacons are taken and Inactive Portals woken as they are entered, a Treasure is picked
+    up at the end. A unit defeated on the way stops there (off the battlefield)."""
     unit = s.units[u]
     side = s.side_of[unit.seat]
     start = unit.cell
-    path = _walk(s, u, goal)
+    goal = path[-1]
     cmd = s.cmd
     if cmd is not None and cmd.unit == u:
         s.cmd = cmd._replace(moved=True)

@@ -22,6 +22,7 @@ from tactics_helpers import (
 
 import core.tactics as T
 from core.contract import Action, IllegalAction
+from core.tactics import routes
 from core.tactics.audit import problems
 from core.tactics.board import INACTIVE_PORTAL, PORTAL
 from core.tactics.snapshot import restore, snapshot
@@ -82,7 +83,10 @@ def test_an_inactive_portal_woken_by_one_partner_serves_the_whole_team() -> None
     woken = cell(s, 2, 0)
     s.terrain[woken] = INACTIVE_PORTAL
     command_at(s, unit_of(s, "tyranyx"), cell(s, 1, 0))
-    act(s, "move", -1, cell(s, 3, 0))  # over the Inactive Portal
+    act(s, "move", -1, cell(s, 3, 0))
+    assert pending_kind(s) == "route"  # over the Inactive Portal, or round it
+    by_portal = [i for i, r in enumerate(routes.asked(s, s.pending[-1])) if woken in r.marks]
+    choose(s, by_portal[0])
     assert s.terrain[woken] == PORTAL and s.portal_side[woken] == 0
     act(s, "done")
     assert cultist_cells(s) == {cell(s, 0, 0), woken}

@@ -65,6 +65,8 @@ TARGET_MARK, ACTIVE_MARK, SIGHT_MARK, REACH_MARK, EXHAUSTED_MARK = "×", "▸", 
 TARGET_STYLE, TARGET_BG = "bold #ff3b3b", "#5a1414"
 SIGHT_STYLE, SIGHT_BG = "bold #ffd54f", "#4a3f00"
 REACH_STYLE, REACH_BG = "bold #5fafff", "#16324f"
+# A route a move may take (or took): every hex it walks through.
+ROUTE_MARK, ROUTE_STYLE, ROUTE_BG = "»", "bold #6fdc7a", "#1d3b24"
 
 
 

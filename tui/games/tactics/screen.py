@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 import core.tactics as T
 from core.contract import Action, Event
-from core.tactics.field import action_at, action_cell, command_marks, sight_path
+from core.tactics.field import action_at, action_cell, command_marks, route_path, sight_path
 from core.tactics.menus import own_portals
 from core.tactics.rules import ATTACK, COMMAND, DEPLOY, DONE, END, MOVE, PLAY, SWITCH, TREASURE
 from core.tactics.scenarios import victory_sentence
@@ -79,6 +79,7 @@ class TacticsScreen(TableScreen):
         super().__init__(session, message)
         self.selected: int | None = None  # a unit picked on the map with enter
         self.sight: list[int] | None = None  # the line of sight drawn, shooter first
+        self.route: tuple[int, ...] = ()  # the route drawn: highlighted in a list, or taken
         self.deferred = -1  # the step at which the player put a pending choice aside
         # While a pick list points at hexes: (reach, targets) tinted instead of the command's.
         self.dialog_marks: tuple[set[int], set[int]] | None = None
@@ -209,8 +210,11 @@ class TacticsScreen(TableScreen):
         return T.why_illegal(self.state, action)
 
     def do(self, action: Action) -> bool:
-        # The drawn line of sight belongs to the position it was asked in.
+        # The drawn line of sight belongs to the position it was asked in; a route chosen
+        # stays drawn (where the unit went) until the cursor moves.
         self.sight = None
+        self.route = route_path(self.view_for(self.viewer), action) \
+            if self.viewer is not None else ()
         return super().do(action)
 
     # --- drawing -----------------------------------------------------------------------------
@@ -239,6 +243,7 @@ class TacticsScreen(TableScreen):
         reach, targets = self.dialog_marks or command_marks(v, legal)
         hexmap.highlight(reach, targets)
         hexmap.show_sight(self.sight)
+        hexmap.show_route(self.route)
 
     def _draw_prompt(self, v: Any) -> None:
         text = self.prompt_text(v)
@@ -277,6 +282,9 @@ class TacticsScreen(TableScreen):
         if self.sight is not None:
             self.sight = None
             self.hexmap.show_sight(None)
+        if self.route and not self.modal_open:
+            self.route = ()
+            self.hexmap.show_route(None)
         self._draw_detail()
 
     @on(HexMap.Selected)
@@ -348,13 +356,20 @@ class TacticsScreen(TableScreen):
             self.hexmap.highlight(reach, targets)
 
         def highlighted(index: int) -> None:
-            if 0 <= index < len(entries) and entries[index].cell >= 0 and self.is_attached:
+            if not (0 <= index < len(entries) and self.is_attached):
+                return
+            if entries[index].path:
+                # Each route is drawn in turn as the list walks over it.
+                self.route = entries[index].path
+                self.hexmap.show_route(self.route)
+            if entries[index].cell >= 0:
                 self.hexmap.set_cursor(entries[index].cell)
                 self._draw_detail()
 
         def closed(index: int | None) -> None:
             self.modal_open = False
             self.dialog_marks = None
+            self.route = ()
             picked = entries[index].action if index is not None else None
             done(picked)
             if self.is_attached:
