@@ -165,9 +165,8 @@ class TacticsScreen(TableScreen):
             if d.kind == "react" and d.unit >= 0:
                 return (f"{unit_name(v, d.unit)} attacks: {self.player_name(seat)} may "
                         "play a Treasure or pass.")
-            if d.kind == "react":
-                return f"{self.player_name(seat)} may answer: {plain(question(v, d))}"
-            return f"{self.player_name(seat)} must answer: {plain(question(v, d))}"
+            verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
+            return f"{self.player_name(seat)} {verb} answer: {plain(question(v, d))}"
         if seat == v.current:
             side = v.side_of[seat]
             return f"It is {possessive(self.player_name(seat))} turn ({tt.side_label(side)})."
@@ -210,11 +209,10 @@ class TacticsScreen(TableScreen):
         return T.why_illegal(self.state, action)
 
     def do(self, action: Action) -> bool:
-        # The drawn line of sight belongs to the position it was asked in; a route chosen
-        # stays drawn (where the unit went) until the cursor moves.
+        # The drawn line of sight belongs to the position it was asked in; a route taken
+        # stays drawn until the cursor moves.
         self.sight = None
-        self.route = route_path(self.view_for(self.viewer), action) \
-            if self.viewer is not None else ()
+        self.route = route_path(self.table_view(), action)
         return super().do(action)
 
     # --- drawing -----------------------------------------------------------------------------
@@ -358,8 +356,7 @@ class TacticsScreen(TableScreen):
         def highlighted(index: int) -> None:
             if not (0 <= index < len(entries) and self.is_attached):
                 return
-            if entries[index].path:
-                # Each route is drawn in turn as the list walks over it.
+            if entries[index].path:  # each route is drawn in turn as the list walks over it
                 self.route = entries[index].path
                 self.hexmap.show_route(self.route)
             if entries[index].cell >= 0:
