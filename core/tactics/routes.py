@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from core.tactics.view import TacticsView
 
 
+def barrier(s: State | TacticsView) -> bool:
+    """Whether the scenario makes Enchanted hexes a barrier no unit may enter."""
+    return s.scen.rules.get("enchanted") == "barrier"
+
+
 def _numbers(s: State | TacticsView, u: int) -> tuple[int, int]:
     """``u``'s Speed and the damage it can still take, from a state or a view."""
     if isinstance(s, State):
@@ -32,7 +37,7 @@ def _numbers(s: State | TacticsView, u: int) -> tuple[int, int]:
 def routes(s: State | TacticsView, u: int, goal: int) -> list[Route]:
     """The routes unit ``u`` may take to ``goal`` (a legal destination of its move), the
     first the engine's default; a single route when nothing within reach cares which way
-    the unit goes (then only the goal is listed as its path: no search is needed)."""
+    the unit goes (then its path is the goal alone and its cost 0: no search is needed)."""
     cell = s.units[u].cell
     side = s.side_of[s.units[u].seat]
     spd, life = _numbers(s, u)
@@ -46,7 +51,7 @@ def routes(s: State | TacticsView, u: int, goal: int) -> list[Route]:
     else:
         return [Route((goal,), (), 0, 0, 0, False, 0)]
     return move_routes(s.map, terrain, s.portal_side, s.occ_side, side, cell, goal, spd,
-                       s.scen.rules.get("enchanted") == "barrier", beacon, hurt, life)
+                       barrier(s), beacon, hurt, life)
 
 
 def asked(s: State | TacticsView, d: Decision) -> list[Route]:
@@ -55,4 +60,4 @@ def asked(s: State | TacticsView, d: Decision) -> list[Route]:
     return routes(s, d.unit, d.n)
 
 
-__all__ = ["asked", "routes"]
+__all__ = ["asked", "barrier", "routes"]

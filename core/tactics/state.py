@@ -95,7 +95,8 @@ class Command(NamedTuple):
 
 
 class Attack(NamedTuple):
-    """An attack declared and waiting for its Treasure reaction window to close."""
+    """An open Treasure window: an attack declared and waiting for it to close, or, with
+    ``attacker`` -1, other harm to ``targets`` (the ``@harm`` work on top says which)."""
 
     attacker: int
     targets: tuple[int, ...]

@@ -242,8 +242,7 @@ def deploy(s: State, u: int, cell: int, events: list[Event]) -> None:
         s.cmd = cmd._replace(placed=True)
 
 
-def barrier(s: State) -> bool:
-    return s.scen.rules.get("enchanted") == "barrier"
+barrier = routes.barrier
 
 
 # Movement targets by everything they depend on; the board's search is the costliest step of
