@@ -62,7 +62,8 @@ def threats(s: State, side: int) -> Threat:
         es = s.side_of[seat]
         if es == side:
             continue
-        portals = [c for c, o in enumerate(s.portal_side) if o == es and s.occupant[c] < 0]
+        portals = [c for c, mask in enumerate(s.portal_seats)
+                   if mask >> seat & 1 and s.occupant[c] < 0]
         if not portals:
             continue
         for card in s.seats[seat].roster:

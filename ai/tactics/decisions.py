@@ -8,12 +8,14 @@ from collections.abc import Sequence
 
 from ai.tactics.danger import hp
 from ai.tactics.position import enemies, live_shrines
-from ai.tactics.weights import FIRST_CHEAP, SAME_COST, SPEED_PICK
+from ai.tactics.weights import BEACON_TURNS, FIRST_CHEAP, NEW_PORTAL, SAME_COST, SPEED_PICK
 from ai.tactics.worth import body_value, card_value, kill_value, ops_value
 from core.contract import Action
 from core.rng import Rng
-from core.tactics import combat
+from core.tactics import combat, harm, routes
+from core.tactics.board import Route
 from core.tactics.cards import Op
+from core.tactics.scenarios import ScenarioDef
 from core.tactics.state import Decision, State
 
 CHOOSE, DECLINE = "choose", "decline"
@@ -124,6 +126,9 @@ def react(s: State, seat: int, legal: list[Action]) -> Action:
     tr = [x for x in legal if x.kind == "treasure"]
     if a is None or not tr:
         return pas
+    if a.attacker < 0:
+        h = harm.pending_harm(s.work, a)
+        return shield(s, h, tr) if h is not None else pas
     att = a.attacker
     my_side = s.side_of[seat]
     targets = [t for t in a.targets if s.units[t].cell >= 0]
@@ -157,6 +162,49 @@ def react(s: State, seat: int, legal: list[Action]) -> Action:
         if v > 0.5 and (best is None or v > best[0]):
             best = (v, x)
     return best[1] if best is not None else pas
+
+
+def falls_to(s: State, h: harm.Harm, u: int, defense_bonus: int = 0) -> bool:
+    """Whether harm ``h`` defeats unit ``u`` (given ``defense_bonus`` more Defense)."""
+    unit = s.units[u]
+    if unit.cell < 0:
+        return False
+    defense = combat.defense(s, u) + defense_bonus
+    if h.what == "defeat":
+        return defense <= h.n
+    if h.what == "destroy":
+        lost = s.cards[h.card].bonus.defense
+        return unit.damage > 0 and unit.damage >= defense - lost
+    return unit.damage + h.n >= defense
+
+
+def shield(s: State, h: harm.Harm, treasures: list[Action]) -> Action:
+    """A Treasure window before harm that is not an attack: a Defense Treasure goes on the
+    most valuable unit it saves; otherwise pass (nothing else changes such harm)."""
+    best: tuple[float, Action] | None = None
+    for x in treasures:
+        u = x.option
+        bonus = s.tdefs[x.card].stats.defense
+        if u not in h.targets or not bonus or not falls_to(s, h, u):
+            continue
+        if falls_to(s, h, u, bonus):
+            continue
+        v = kill_value(s, u)
+        if best is None or v > best[0]:
+            best = (v, x)
+    return best[1] if best is not None else Action(DECLINE, -1, 0)
+
+
+def route_pick(scen: ScenarioDef, listed: Sequence[Route]) -> int:
+    """The way a move goes: never into a fall, through as few Tainted hexes as it can, then
+    taking what is worth most (Beacons and new portals); the first listed among equals."""
+    beacon = BEACON_TURNS * scen.number("beacon_honor")
+
+    def key(i: int) -> tuple[bool, int, float, int]:
+        r = listed[i]
+        return (not r.falls, -r.tainted, beacon * r.beacons + NEW_PORTAL * r.portals, -i)
+
+    return max(range(len(listed)), key=key)
 
 
 def free_command_pick(s: State, seat: int, choices: Sequence[int]) -> int:
@@ -249,6 +297,8 @@ def answer(s: State, seat: int, legal: list[Action], noise: Rng | None = None) -
         pick = choices[0]
     elif k == "equip":
         pick = equip_target(s, seat, d.source, choices)
+    elif k == "route":
+        pick = route_pick(s.scen, routes.asked(s, d))
     else:
         pick = choices[0]
     if pick is None:

@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 
 from ai.hint import HINT_SEED, MAX_THEN, Hint
 from ai.tactics.command_problem import CommandPlan, CommandProblem, early_of
+from ai.tactics.decisions import route_pick
 from core.contract import Action
 from core.hexgrid import to_offset
 from core.tactics import effects as fx
+from core.tactics import routes
 from core.tactics.cards import Op
 from core.tactics.state import MYSTIC_PILE
 from core.tactics.view import TacticsView
-from core.tactics.words import cell_name, phrase, unit_name
+from core.tactics.words import cell_name, phrase, route_phrase, unit_name
 from core.words import joined, lowered, plain
 from core.words import phrase as words
 
@@ -49,6 +51,7 @@ _DECISION_WHY = {
     "destroy_construct": "the costliest construct",
     "order": "the order does not matter here",
     "equip": "the champion it helps most",
+    "route": "the way that takes most without walking into harm",
 }
 
 
@@ -216,6 +219,17 @@ def _damage_by(prob: CommandProblem, plan: CommandPlan, f: int
     return out
 
 
+def route_words(view: TacticsView, action: Action) -> str:
+    """For a move whose ways differ, the way the bots would take (its route in the words the
+    route choice uses); "" when the way does not matter."""
+    if action.kind != "move" or view.cmd is None:
+        return ""
+    listed = routes.routes(view, view.cmd.unit, action.option)
+    if len(listed) < 2:
+        return ""
+    return plain(route_phrase(view, listed[route_pick(view.scen, listed)]))
+
+
 # --- the reason ------------------------------------------------------------------------------
 
 def reason(view: TacticsView, action: Action, plan: tuple[Action, ...],
@@ -239,15 +253,21 @@ def _why(view: TacticsView, action: Action, bot: TacticsPlannerBot) -> str:
     if view.pending is not None:
         d = view.pending
         if d.kind == "react":
+            if view.attack is not None and view.attack.attacker < 0:
+                return "it saves your unit" if k == "treasure" else "no Treasure saves a unit here"
             return "it turns this fight" if k == "treasure" else "no Treasure changes this fight"
         if k == "decline":
             return "nothing here is worth it"
         return _DECISION_WHY.get(d.kind, "")
     if k in ("command", "deploy", "move", "attack", "done"):
         i = _mover_index(bot, view, action)
+        why = ""
         if i is not None:
-            return command_words(view, bot, i, None if k == "command" else action)
-        return "nothing more worth doing with this unit" if k == "done" else ""
+            why = command_words(view, bot, i, None if k == "command" else action)
+        elif k == "done":
+            why = "nothing more worth doing with this unit"
+        way = route_words(view, action)
+        return f"{why}, going {way}" if why and way else way or why
     if k == "play":
         card = view.cards[action.card]
         if card.kind == "construct":
@@ -281,4 +301,4 @@ def _why(view: TacticsView, action: Action, bot: TacticsPlannerBot) -> str:
     return ""
 
 
-__all__ = ["place_words", "reason", "shrine_name", "tactics_hint"]
+__all__ = ["place_words", "reason", "route_words", "shrine_name", "tactics_hint"]

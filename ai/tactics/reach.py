@@ -120,9 +120,9 @@ def _occ_for_moves(s: State, side: int, movers: set[int]) -> list[int]:
     return occ
 
 
-def own_portals(s: State, side: int) -> list[int]:
-    """The portals ``side`` holds (its units deploy through them)."""
-    return [c for c, o in enumerate(s.portal_side) if o == side]
+def own_portals(s: State, seat: int) -> list[int]:
+    """The portals ``seat`` may deploy onto (its units enter the field through them)."""
+    return [c for c, mask in enumerate(s.portal_seats) if mask >> seat & 1]
 
 
 def pieces(s: State, seat: int, power: int, keep: int = 6,
@@ -150,7 +150,7 @@ def pieces(s: State, seat: int, power: int, keep: int = 6,
         unit = s.units[u]
         if unit.cell >= 0 and not unit.exhausted and u not in forced and cult_cost <= power:
             cand.append(u)
-    portals = own_portals(s, side)
+    portals = own_portals(s, seat)
     if portals and cult_cost <= power:
         on_board = MAX_CULTISTS - len(reserve)
         extra = min(len(reserve), max(0, MAX_CULTISTS - on_board), power // cult_cost, 2)

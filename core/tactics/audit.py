@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.tactics.board import PORTAL
 from core.tactics.state import HONOR_SUPPLY, MAX_CULTISTS, ROW_SIZE, State
 
 
@@ -42,15 +43,20 @@ def range_problems(s: State) -> list[str]:
             found.append(f"a decision concerns unit {d.unit} of {units}")
     if s.cmd is not None and not 0 <= s.cmd.unit < units:
         found.append(f"unit {s.cmd.unit} of {units} is being commanded")
-    if s.attack is not None and any(not 0 <= u < units
-                                     for u in (s.attack.attacker, *s.attack.targets)):
+    if s.attack is not None and (not -1 <= s.attack.attacker < units or any(
+            not 0 <= u < units for u in s.attack.targets)):
         found.append("an attack names a unit that does not exist")
+    if s.attack is not None and any(not 0 <= x < n for x in s.attack.participants):
+        found.append("a Treasure window asks a seat that does not exist")
     cells = len(s.occupant)
     for u, unit in enumerate(s.units):
         if unit.cell >= cells or not -1 <= unit.seat < n:
             found.append(f"unit {u} stands on cell {unit.cell} or belongs to seat {unit.seat}")
     if any(u >= units for u in s.occupant):
         found.append("a cell names a unit that does not exist")
+    if any(not -1 <= p < sides for p in s.portal_side) or any(
+            not 0 <= m < 1 << n for m in s.portal_seats):
+        found.append("a portal belongs to a side or seats the table does not have")
     return found
 
 
@@ -79,6 +85,7 @@ def problems(s: State) -> list[str]:
         tokens += p.treasures
     if sorted(tokens) != list(range(len(s.tdefs))):
         found.append("a Treasure is lost or in two places")
+    found += _portal_problems(s)
     for champ, gear in s.gear.items():
         if s.cards[champ].kind not in ("champion", "monster") or not gear:
             found.append(f"card {champ} carries constructs but is no champion")
@@ -86,6 +93,18 @@ def problems(s: State) -> list[str]:
             found.append(f"champion {champ} carries something that is not a construct")
         if s.units[s.card_units[champ][0]].seat < 0:
             found.append(f"champion {champ} carries constructs but belongs to nobody")
+    return found
+
+
+def _portal_problems(s: State) -> list[str]:
+    """Every active portal belongs to a side and lets some of that side's seats deploy onto
+    it; nothing else does."""
+    found = []
+    for c, (side, mask) in enumerate(zip(s.portal_side, s.portal_seats, strict=True)):
+        if (side >= 0) != (mask != 0) or (side >= 0) != (s.terrain[c] == PORTAL):
+            found.append(f"cell {c}: a portal's side, seats and terrain disagree")
+        elif any(mask >> seat & 1 and s.side_of[seat] != side for seat in range(s.n)):
+            found.append(f"cell {c}: a seat of another side may deploy onto the portal")
     return found
 
 

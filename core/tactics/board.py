@@ -35,6 +35,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from core.hexgrid import DIRECTIONS, Hex
 from core.hexgrid import distance as hex_distance
@@ -50,10 +51,12 @@ __all__ = [
     "TAINTED",
     "TERRAINS",
     "MapDef",
+    "Route",
     "attack_targets",
     "in_sight",
     "make_map",
     "move_path",
+    "move_routes",
     "move_targets",
     "shrine_controller",
 ]
@@ -284,6 +287,112 @@ def move_targets(
     return {c: v for c, v in best.items() if occupant_side[c] == -1 and c != start}
 
 
+class Route(NamedTuple):
+    """One way a move can go, told apart from the others by what happens on it.
+
+    ``path``: the cells entered, the goal last. ``marks``: the cells where something happens,
+    in order — a Beacon taken, an Inactive Portal woken, a Tainted hex entered (each entry) —
+    up to the point where the unit falls, if it does (``falls``). ``beacons`` and ``portals``
+    count what it takes and wakes, ``tainted`` the Tainted hexes it enters, ``cost`` the
+    movement points it spends.
+    """
+
+    path: tuple[int, ...]
+    marks: tuple[int, ...]
+    beacons: int
+    portals: int
+    tainted: int
+    falls: bool
+    cost: int
+
+
+def move_routes(
+    m: MapDef,
+    terrain: Sequence[str],
+    portal_side: Sequence[int],
+    occupant_side: Sequence[int],
+    side: int,
+    start: int,
+    goal: int,
+    speed: int,
+    barrier: bool = False,
+    beacon_owner: Sequence[int] | None = None,
+    hurt: int = 1,
+    life: int = 1 << 30,
+) -> list[Route]:
+    """The distinct ways from ``start`` to ``goal`` within ``speed``, by what they do.
+
+    Two walks are the same route when they take the same Beacons (those ``side`` does not
+    own yet: ``beacon_owner[c]`` is the owning side or -1, None = nobody owns any), wake the
+    same Inactive Portals and enter Tainted hexes as often (``hurt`` damage each, 0: Tainted
+    hexes do nothing) — counted up to the entry that uses up ``life`` (the unit falls there
+    and nothing after it happens). Of walks that take and wake the same things, only those
+    entering Tainted hexes least are offered: nobody walks into poison for nothing. A walk
+    may cross a hex twice (a Beacon in a dead end is taken on the way).
+
+    Each route is walked by its cheapest walk, then the smallest sequence of step directions
+    in ``hexgrid.DIRECTIONS`` order; routes come fewest Tainted entries first, then most
+    Beacons, then cheapest, then by directions — the first is the walk the engine took
+    before players chose their routes.
+
+    Raises ValueError when ``goal`` is not in ``move_targets``.
+    """
+    if goal == start or occupant_side[goal] != -1:
+        raise ValueError(f"cell {goal} is not a legal destination from {start}")
+    steps = m._steps
+    lethal = -(-life // hurt) if hurt > 0 else 1 << 30  # Tainted entries that defeat
+    # layers[spent][(cell, taken, tainted)] -> (directions, cells, marks): the walks ending
+    # on ``cell`` for exactly ``spent`` points that took the Beacons and Portals in the bit
+    # set ``taken`` and entered ``tainted`` Tainted hexes. For a fixed key the smaller
+    # directions stay smaller after any common continuation (every step costs a point, so
+    # neither walk is a prefix of the other).
+    Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    layers: list[dict[tuple[int, int, int], Walk]] = [{} for _ in range(max(speed, 0) + 1)]
+    layers[0][(start, 0, 0)] = ((), (), ())
+    found: dict[tuple[int, int], tuple[int, Walk]] = {}  # (taken, tainted) -> (spent, walk)
+    for spent, layer in enumerate(layers):
+        for (here, taken, tainted), walk in layer.items():
+            if here == goal and (taken, tainted) not in found:
+                found[(taken, tainted)] = (spent, walk)
+            dirs, cells, marks = walk
+            alive = tainted < lethal
+            for d, nb in steps[here]:
+                cost = entry_cost(terrain, portal_side, occupant_side, side, nb, barrier)
+                total = spent + cost
+                if not cost or total > speed:
+                    continue
+                t = terrain[nb]
+                nb_taken, nb_tainted, nb_marks = taken, tainted, marks
+                if alive:
+                    bit = 1 << nb
+                    if (t == INACTIVE_PORTAL or (t == BEACON and (
+                            beacon_owner is None or beacon_owner[nb] != side))):
+                        if not taken & bit:
+                            nb_taken, nb_marks = taken | bit, (*marks, nb)
+                    elif t == TAINTED and hurt > 0:
+                        nb_tainted, nb_marks = tainted + 1, (*marks, nb)
+                key = (nb, nb_taken, nb_tainted)
+                entry = ((*dirs, d), (*cells, nb), nb_marks)
+                old = layers[total].get(key)
+                if old is None or entry[0] < old[0]:
+                    layers[total][key] = entry
+    if not found:
+        raise ValueError(f"cell {goal} is not reachable from {start} with speed {speed}")
+    fewest: dict[int, int] = {}
+    for taken, tainted in found:
+        fewest[taken] = min(tainted, fewest.get(taken, tainted))
+    routes = []
+    for (taken, tainted), (spent, (dirs, cells, marks)) in found.items():
+        if tainted != fewest[taken]:
+            continue
+        beacons = sum(1 for c in marks if terrain[c] == BEACON)
+        routes.append((tainted, -beacons, spent, dirs, Route(
+            cells, marks, beacons, sum(1 for c in marks if terrain[c] == INACTIVE_PORTAL),
+            tainted, tainted >= lethal, spent)))
+    routes.sort(key=lambda r: r[:4])
+    return [r[4] for r in routes]
+
+
 def move_path(
     m: MapDef,
     terrain: Sequence[str],
@@ -296,49 +405,13 @@ def move_path(
     barrier: bool = False,
     beacon_owner: Sequence[int] | None = None,
 ) -> list[int]:
-    """The walk the engine takes from ``start`` to ``goal`` (start excluded, goal included).
-
-    Among all walks within ``speed`` that keep the movement rules, the best by, in order:
-    fewest Tainted hexes entered (each entry counts), most distinct Beacons entered that
-    ``side`` does not own yet (``beacon_owner[c]``: owning side or -1; None = nobody owns
-    any), fewest movement points, then the smallest sequence of step directions in
-    ``hexgrid.DIRECTIONS`` order. A walk may cross a hex twice when that picks up a Beacon
-    (a player never minds the detour: the points are spent only on the way).
-
-    Raises ValueError when ``goal`` is not in ``move_targets``.
-    """
-    if goal == start or occupant_side[goal] != -1:
-        raise ValueError(f"cell {goal} is not a legal destination from {start}")
-    steps = m._steps
-    # best[(cell, beacons)] at exactly `spent` points -> (tainted entered, directions, cells).
-    # For a fixed (spent, cell, beacons) the lower (tainted, directions) prefix stays lower
-    # after any common continuation: two walks to the same cell at the same cost cannot be
-    # prefixes of each other, since every step costs at least one point.
-    layers: list[dict[tuple[int, int], tuple[int, tuple[int, ...], tuple[int, ...]]]] = [
-        {} for _ in range(max(speed, 0) + 1)]
-    layers[0][(start, 0)] = (0, (), ())
-    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for spent, layer in enumerate(layers):
-        for (here, beacons), (tainted, dirs, cells) in layer.items():
-            if here == goal:
-                found.append((tainted, -beacons.bit_count(), spent, dirs, cells))
-            for d, nb in steps[here]:
-                cost = entry_cost(terrain, portal_side, occupant_side, side, nb, barrier)
-                total = spent + cost
-                if not cost or total > speed:
-                    continue
-                t = terrain[nb]
-                nb_beacons = beacons
-                if t == BEACON and (beacon_owner is None or beacon_owner[nb] != side):
-                    nb_beacons |= 1 << nb
-                entry = (tainted + (t == TAINTED), (*dirs, d), (*cells, nb))
-                key = (nb, nb_beacons)
-                old = layers[total].get(key)
-                if old is None or entry[:2] < old[:2]:
-                    layers[total][key] = entry
-    if not found:
-        raise ValueError(f"cell {goal} is not reachable from {start} with speed {speed}")
-    return list(min(found)[4])
+    """The first of ``move_routes``: among all walks within ``speed`` that keep the movement
+    rules, the best by fewest Tainted hexes entered (each entry counts), most distinct
+    Beacons entered that ``side`` does not own yet, fewest movement points, then the
+    smallest sequence of step directions. Raises ValueError when ``goal`` is not in
+    ``move_targets``."""
+    return list(move_routes(m, terrain, portal_side, occupant_side, side, start, goal, speed,
+                            barrier, beacon_owner)[0].path)
 
 
 # --- line of sight and attacks ------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Unit statistics, damage and defeat, attacks with Strikeback, and the Treasure window.
+"""Unit statistics, damage and defeat, attacks with Strikeback, and the Treasure window
+(before an attack, and before any other harm: see ``core.tactics.harm``).
 
 A unit's Strength, Defense, Speed, command cost and keywords are always computed from its
 card, the constructs on that card, this turn's buffs and where it stands, never stored: a
@@ -198,12 +199,15 @@ def check_defeats(s: State, events: list[Event]) -> list[int]:
         out += fallen
 
 
-def deal_damage(s: State, u: int, n: int, events: list[Event]) -> list[int]:
-    """Non-attack damage (effects, the Turret, Tainted hexes): no Slay, no Strikeback."""
-    if n <= 0 or s.units[u].cell < 0:
+def deal_damage(s: State, units: Sequence[int], n: int, events: list[Event]) -> list[int]:
+    """Non-attack damage (effects, the Turret, Tainted hexes) to each of ``units`` still on
+    the battlefield, then defeats checked together: no Slay, no Strikeback."""
+    if n <= 0:
         return []
-    s.units[u].damage += n
-    events.append(Event("damage", s.units[u].seat, u, n))
+    for u in units:
+        if s.units[u].cell >= 0:
+            s.units[u].damage += n
+            events.append(Event("damage", s.units[u].seat, u, n))
     return check_defeats(s, events)
 
 
@@ -255,34 +259,55 @@ def declare_attack(s: State, attacker: int, target: int, events: list[Event]) ->
     events.append(Event("attack", seat, attacker, target))
     defenders: list[int] = []
     for t in targets:
-        for x in _team(s, s.units[t].seat):
+        for x in team(s, s.units[t].seat):
             if x not in defenders:
                 defenders.append(x)
-    participants = tuple(defenders + [x for x in _team(s, seat) if x not in defenders])
+    participants = tuple(defenders + [x for x in team(s, seat) if x not in defenders])
     s.attack = Attack(attacker, tuple(targets), participants, 0, 0)
     next_react(s, events)
 
 
-def _team(s: State, seat: int) -> list[int]:
-    """The seats that may help ``seat``'s units with Treasures: itself, then a 2 vs 2 partner."""
+def open_window(s: State, targets: tuple[int, ...], source: int, events: list[Event]) -> None:
+    """Open the Treasure window before harm that is not an attack lands on ``targets`` (the
+    record's attacker is -1; the harm itself waits on the work stack, see ``harm``). Only the
+    players who may help the units hurt are asked, in turn: no Treasure of the side dealing
+    the harm changes it (a Treasure raises only its own units' numbers)."""
+    seats: list[int] = []
+    for t in targets:
+        if s.units[t].cell >= 0:
+            seats += [x for x in team(s, s.units[t].seat) if x not in seats]
+    if not seats:
+        return
+    s.attack = Attack(-1, targets, tuple(seats), 0, 0)
+    next_react(s, events, source)
+
+
+def team(s: State, seat: int) -> list[int]:
+    """The seats that may help ``seat``'s units with Treasures: itself, then a 2 vs 2 partner
+    (none for a unit of no seat)."""
+    if seat < 0:
+        return []
     if s.options["mode"] != "2v2":
         return [seat]
     return [seat] + [x for x in s.sides[s.side_of[seat]] if x != seat]
 
 
 def can_react(s: State, seat: int) -> bool:
+    """Whether ``seat`` holds a Treasure and has a unit to play it on."""
     return bool(s.seats[seat].treasures) and bool(treasure_targets(s, seat))
 
 
-def next_react(s: State, events: list[Event]) -> None:
-    """Ask the next seat of the window, or close it and resolve the attack once every seat
-    able to play a Treasure has passed in a row."""
+def next_react(s: State, events: list[Event], source: int = -1) -> None:
+    """Ask the next seat of the window, or close it once every seat able to play a Treasure
+    has passed in a row: an attack is then resolved; other harm goes on from the work stack.
+    ``source``: the card dealing the harm, named in the question."""
     a = s.attack
     assert a is not None
     able = [x for x in a.participants if can_react(s, x)]
     if a.passes >= len(able):
         s.attack = None
-        resolve_attack(s, a, events)
+        if a.attacker >= 0:
+            resolve_attack(s, a, events)
         return
     k = len(a.participants)
     for i in range(k):
@@ -290,15 +315,17 @@ def next_react(s: State, events: list[Event]) -> None:
         seat = a.participants[j]
         if seat in able:
             s.attack = a._replace(idx=j)
-            s.pending.append(Decision("react", seat, (), True, -1, a.attacker))
+            s.pending.append(Decision("react", seat, (), True, source, a.attacker))
             return
 
 
-def answer_react(s: State, played: bool, events: list[Event]) -> None:
+def answer_react(s: State, d: Decision, played: bool, events: list[Event]) -> None:
+    """``d``, the window's question, was answered: a Treasure (the others may answer it) or
+    a pass."""
     a = s.attack
     assert a is not None
     s.attack = a._replace(idx=a.idx + 1, passes=0 if played else a.passes + 1)
-    next_react(s, events)
+    next_react(s, events, d.source)
 
 
 def play_treasure(s: State, seat: int, token: int, u: int, events: list[Event]) -> None:

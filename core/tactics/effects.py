@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.contract import Event
-from core.tactics import combat, turn
+from core.tactics import combat, harm, turn
 from core.tactics.board import FOREST, PLAIN, PORTAL, in_sight
 from core.tactics.cards import Op, iter_ops
 from core.tactics.state import (
@@ -25,6 +25,7 @@ from core.tactics.state import (
     Work,
     kw_bits,
     push,
+    seat_bit,
 )
 
 # What the values of each decision kind are (for views, describe and the TUI).
@@ -34,7 +35,7 @@ DECISION_VALUES: dict[str, str] = {
     "acquire_free": "card", "copy_center": "card", "place_token": "cell",
     "move_token": "cell", "turret_attack": "unit", "forest_under": "unit",
     "move_portal": "cell", "portal_to": "cell", "destroy_construct": "card",
-    "order": "card", "equip": "card", "react": "treasure",
+    "order": "card", "equip": "card", "react": "treasure", "route": "route",
 }
 
 
@@ -304,8 +305,8 @@ def _move_portal(s: State, item: Work, ev: list[Event]) -> None:
     unit = item[3]
     if unit < 0 or s.units[unit].cell < 0:
         return  # the slaying unit has left the battlefield: nothing to measure from
-    my_side = s.side_of[item[2]]
-    portals = [c for c, owner in enumerate(s.portal_side) if owner == my_side]
+    bit = seat_bit(item[2])
+    portals = [c for c, mask in enumerate(s.portal_seats) if mask & bit]
     _ask(s, item, "move_portal", portals, True)
 
 
@@ -320,6 +321,10 @@ def _portal_to(s: State, item: Work, ev: list[Event]) -> None:
     raise AssertionError("@portal_to only ever waits for its answer")
 
 
+def _harm(s: State, item: Work, ev: list[Event]) -> None:
+    harm.land(s, item, ev)
+
+
 _OPS = {
     "runes": _runes, "power": _power, "draw": _draw, "honor": _honor, "banish": _banish,
     "treasure": _treasure, "buff": _buff, "damage": _damage, "defeat": _defeat,
@@ -328,7 +333,7 @@ _OPS = {
     "place_token": _place_token, "move_token": _move_token, "turret_attack": _turret_attack,
     "forest_under": _forest_under, "move_portal": _move_portal,
     "destroy_construct": _destroy_construct, "choose": _choose,
-    "@triggers": _triggers, "@equip": _equip, "@portal_to": _portal_to,
+    "@triggers": _triggers, "@equip": _equip, "@portal_to": _portal_to, harm.HARM: _harm,
 }
 
 
@@ -362,10 +367,11 @@ def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> No
         _apply_buff(s, op, choice)
         events.append(Event("buff", seat, choice, src))
     elif kind in ("damage", "turret_attack"):
-        combat.deal_damage(s, choice, op.n, events)
+        what = "damage" if kind == "damage" else "turret"
+        harm.declare(s, harm.Harm(what, (choice,), op.n, -1, src, seat), events)
     elif kind == "defeat":
-        combat.remove_units(s, [choice], events)
-        combat.check_defeats(s, events)
+        limit = int(op.get("max_defense", 0))  # type: ignore[call-overload]
+        harm.declare(s, harm.Harm("defeat", (choice,), limit, -1, src, seat), events)
     elif kind == "free_command":
         turn.start_command(s, seat, choice, False, events)
     elif kind == "ready":
@@ -394,25 +400,18 @@ def answer(s: State, d: Decision, choice: int | None, events: list[Event]) -> No
         _ask(s, (nxt, src, seat, unit), "portal_to",
              portal_destinations(s, unit, int(op.get("range", 1))), True)  # type: ignore
     elif kind == "portal_to":
-        side = s.side_of[seat]
+        # The portal keeps its owners: a moved portal is still theirs to deploy onto.
+        s.terrain[choice] = PORTAL
+        s.portal_side[choice] = s.portal_side[op.n]
+        s.portal_seats[choice] = s.portal_seats[op.n]
         s.terrain[op.n] = PLAIN
         s.portal_side[op.n] = -1
-        s.terrain[choice] = PORTAL
-        s.portal_side[choice] = side
+        s.portal_seats[op.n] = 0
         events.append(Event("portal_moved", seat, op.n, choice))
     elif kind == "destroy_construct":
-        for champ, gear in list(s.gear.items()):
-            if choice in gear:
-                rest = tuple(c for c in gear if c != choice)
-                if rest:
-                    s.gear[champ] = rest
-                else:
-                    del s.gear[champ]
-                owner = s.units[s.card_units[champ][0]].seat
-                s.seats[owner].discard.append(choice)
-                events.append(Event("destroyed", owner, choice, champ))
-                break
-        combat.check_defeats(s, events)  # FAQ 5: lost Defense can defeat at once
+        # The Construct's loss may defeat its champion (FAQ 5): its players may answer first.
+        figures = harm.carrier(s, choice)
+        harm.declare(s, harm.Harm("destroy", figures, 0, choice, src, seat), events)
     elif kind == "order":
         srcs = list(op.get("srcs", ()))  # type: ignore[call-overload]
         srcs.remove(choice)

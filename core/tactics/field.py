@@ -1,5 +1,6 @@
 """The battlefield as a view shows it, for a table: who holds each shrine, the line of sight
-between two hexes, the hexes an action is about, and what choosing a hex does now.
+between two hexes, the hexes an action is about, what choosing a hex does now, and the
+routes a move may take (their waypoints, the path of each).
 
 Every answer comes from the rules' own functions (``board``, ``combat``) or from the legal
 actions, over a ``TacticsView``: a table shows these facts without rebuilding a rule.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from core.contract import Action
 from core.hexgrid import Hex, los_path
-from core.tactics import combat
+from core.tactics import combat, routes
 from core.tactics.board import FOREST, SHRINE, in_sight, shrine_controller
 from core.tactics.rules import ATTACK, CHOOSE, COMMAND, DEPLOY, MOVE, TREASURE
 from core.tactics.view import TacticsView
@@ -73,12 +74,38 @@ def action_cell(v: TacticsView, a: Action) -> int:
             return a.card
         if kind == "unit":
             return v.units[a.card].cell
+        if kind == "route":
+            listed = routes.asked(v, v.pending)
+            if 0 <= a.card < len(listed):
+                r = listed[a.card]
+                return r.marks[0] if r.marks else r.path[-1]
     return -1
+
+
+def route_path(v: TacticsView, a: Action) -> tuple[int, ...]:
+    """The hexes the route an answer to a ``route`` decision picks enters, the goal last
+    (empty for any other action)."""
+    d = v.pending
+    if d is None or d.kind != "route" or a.kind != CHOOSE:
+        return ()
+    listed = routes.asked(v, d)
+    return listed[a.card].path if 0 <= a.card < len(listed) else ()
+
+
+def waypoints(v: TacticsView) -> set[int]:
+    """While a ``route`` decision waits: the hexes that tell its routes apart (where
+    something happens on one of them), and the goal."""
+    d = v.pending
+    if d is None or d.kind != "route":
+        return set()
+    return {c for r in routes.asked(v, d) for c in r.marks} | {d.n}
 
 
 def command_marks(v: TacticsView, legal: list[Action]) -> tuple[set[int], set[int]]:
     """The hexes the commanded unit may deploy or move to, and the cells of the enemies it
     may attack (all of them for an Area attack), read off the legal actions."""
+    if v.pending is not None and v.pending.kind == "route" and legal:
+        return waypoints(v), set()
     if v.cmd is None or v.pending is not None or not legal:
         return set(), set()
     reach = {a.option for a in legal if a.kind in (DEPLOY, MOVE)}
@@ -94,6 +121,8 @@ def action_at(v: TacticsView, legal: list[Action], cell: int) -> Action | None:
     move there, or its attack on the enemy there (an Area attack when that is how it hits)."""
     d = v.pending
     unit = v.occupant[cell]
+    if d is not None and d.kind == "route":
+        return _route_through(v, legal, cell)
     if d is not None:
         kind = value_kind(d.kind)
         value = cell if kind == "cell" else unit if kind == "unit" else -1
@@ -114,5 +143,17 @@ def action_at(v: TacticsView, legal: list[Action], cell: int) -> Action | None:
     return None
 
 
-__all__ = ["action_at", "action_cell", "area_targets", "command_marks", "shrine_sides",
-           "sight_path"]
+def _route_through(v: TacticsView, legal: list[Action], cell: int) -> Action | None:
+    """A hex picked as a waypoint: the first listed route where something happens there,
+    else the first that walks through it (the goal itself: the first route)."""
+    assert v.pending is not None
+    listed = routes.asked(v, v.pending)
+    pick = next((i for i, r in enumerate(listed) if cell in r.marks), None)
+    if pick is None:
+        pick = next((i for i, r in enumerate(listed) if cell in r.path), None)
+    a = Action(CHOOSE, pick) if pick is not None else None
+    return a if a in legal else None
+
+
+__all__ = ["action_at", "action_cell", "area_targets", "command_marks", "route_path",
+           "shrine_sides", "sight_path", "waypoints"]

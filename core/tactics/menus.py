@@ -46,6 +46,11 @@ def seat_units(v: TacticsView, seat: int) -> list[int]:
     return units + [u for u in v.cultists[seat] if v.units[u].cell >= 0]
 
 
+def own_portals(v: TacticsView, seat: int) -> list[int]:
+    """The portals ``seat`` may deploy onto, free or not."""
+    return [c for c, mask in enumerate(v.portal_seats) if mask >> seat & 1]
+
+
 def command_items(v: TacticsView, legal: list[Action]) -> list[Item]:
     """Every unit of the viewing seat, then a new Cultist at each portal it may be called
     to (one greyed line when none may be)."""
@@ -53,8 +58,7 @@ def command_items(v: TacticsView, legal: list[Action]) -> list[Item]:
     calls = [a for a in legal if a.kind == COMMAND and a.card == -1]
     out += [_item(v, a, legal) for a in calls]
     if not calls:
-        mine = v.side_of[v.seat]
-        portals = [c for c, side in enumerate(v.portal_side) if side == mine]
+        portals = own_portals(v, v.seat)
         out.append(Item(Action(COMMAND, -1, portals[0] if portals else -1), False))
     return out
 
@@ -101,5 +105,5 @@ def decision_items(v: TacticsView, legal: list[Action]) -> list[Item]:
     return [_item(v, a, legal) for a in answers if a in legal]
 
 
-__all__ = ["Item", "acquire_items", "command_items", "decision_items", "play_items",
-           "seat_units", "treasure_items"]
+__all__ = ["Item", "acquire_items", "command_items", "decision_items", "own_portals",
+           "play_items", "seat_units", "treasure_items"]

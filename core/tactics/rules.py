@@ -69,7 +69,7 @@ def command_actions(s: State) -> list[Action]:
     u = cmd.unit
     unit = s.units[u]
     if unit.cell < 0:
-        portals = turn.free_portals(s, s.side_of[unit.seat])
+        portals = turn.free_portals(s, unit.seat)
         acts = [_tuple_new(Action, (DEPLOY, -1, c)) for c in portals]
         if not cmd.primary or not acts:
             acts.append(_tuple_new(Action, (DONE, -1, 0)))
@@ -124,7 +124,7 @@ def legal_actions(s: State) -> list[Action]:
         acts.append(_tuple_new(Action, (ACQUIRE, HEAVY_PILE, 0)))
     acts += [_tuple_new(Action, (COMMAND, u, 0)) for u in turn.commandable(s, seat, power, False)]
     if s.cultist_def.command <= power and turn.reserve_cultist(s, seat) >= 0:
-        portals = turn.free_portals(s, s.side_of[seat])
+        portals = turn.free_portals(s, seat)
         acts += [_tuple_new(Action, (COMMAND, -1, c)) for c in portals]
     acts += treasure_actions(s, seat)
     if len(s.sides[s.side]) > 1:
@@ -157,7 +157,7 @@ def why_illegal(s: State, a: Action) -> str | None:
                 return None if a == (DECLINE, -1, 0) else "'decline' takes no card or option"
             if kind == TREASURE:
                 return _treasure_problem(s, d.seat, a)
-            return "an attack was declared: play a Treasure or pass (decline)"
+            return "a Treasure window is open: play a Treasure or pass (decline)"
         if kind == CHOOSE:
             if a.option != 0:
                 return "'choose' takes no option"
@@ -226,7 +226,7 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
             return "all four of your Cultists are on the battlefield (FAQ 7)"
         if cost > p.power:
             return f"a Cultist costs {cost} Power; you have {p.power}"
-        if a.option not in turn.free_portals(s, s.side_of[seat]):
+        if a.option not in turn.free_portals(s, seat):
             return "a new Cultist is deployed onto one of your unoccupied portals"
         return None
     if a.option != 0:
@@ -241,7 +241,7 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
     cost = combat.command_cost(s, a.card)
     if cost > p.power:
         return f"commanding it costs {cost} Power; you have {p.power}"
-    if unit.cell < 0 and not turn.free_portals(s, s.side_of[seat]):
+    if unit.cell < 0 and not turn.free_portals(s, seat):
         return "none of your portals is free to deploy onto"
     return None
 
@@ -281,13 +281,15 @@ def apply(s: State, a: Action) -> list[Event]:
         if d.kind == "react":
             if a.kind == TREASURE:
                 combat.play_treasure(s, d.seat, a.card, a.option, events)
-                combat.answer_react(s, True, events)
+                combat.answer_react(s, d, True, events)
             else:
-                combat.answer_react(s, False, events)
+                combat.answer_react(s, d, False, events)
         elif d.kind == "draft":
             draft.answer_draft(s, d.seat, a.card, events)
         elif d.kind == "assign":
             draft.answer_assign(s, d.seat, a.card, events)
+        elif d.kind == "route":
+            turn.answer_route(s, d, a.card, events)
         else:
             fx.answer(s, d, a.card if a.kind == CHOOSE else None, events)
         fx.run(s, events)

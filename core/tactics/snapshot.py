@@ -21,6 +21,7 @@ from core.tactics.state import (
     blank_state,
     normalize_options,
     shipped_content,
+    side_mask,
 )
 
 
@@ -47,7 +48,7 @@ def snapshot(s: State) -> dict[str, Any]:
                    int(p.to_top)] for p in s.seats],
         "units": [u.data() for u in s.units],
         "board": [s.terrain, s.portal_side, s.board_treasure, s.beacon, list(s.turret),
-                  list(s.ring)],
+                  list(s.ring), s.portal_seats],
         "gear": sorted([c, list(g)] for c, g in s.gear.items()),
         "zones": [s.center_deck, s.row, s.banished, s.mystics, s.heavies, s.box, s.draft_deck,
                   s.draft_row, s.draft_order, s.team_pool, s.bag, s.used],
@@ -94,11 +95,17 @@ def restore(data: dict[str, Any], c: Content | None = None) -> State:
             raise ValueError("the snapshot's units do not match the card layout")
         u.seat, u.cell, u.exhausted, u.damage = seat, cell, bool(exh), dmg
         u.b_str, u.b_def, u.b_spd, u.b_kw = bs, bd, bsp, bk
-    terrain, portal_side, treasure, beacon, turret, ring = data["board"]
+    terrain, portal_side, treasure, beacon, turret, ring, *rest = data["board"]
     cells = len(s.map.hexes)
     s.terrain = [str(t) for t in terrain]
     s.portal_side, s.board_treasure, s.beacon = _ints(portal_side), _ints(treasure), _ints(beacon)
-    if not len(s.terrain) == len(s.portal_side) == len(s.board_treasure) == len(s.beacon) == cells:
+    if rest:
+        s.portal_seats = _ints(rest[0])
+    else:
+        # Saved before portals had seats: every seat of the owning side deployed there.
+        s.portal_seats = [_side_seats(s, p) for p in s.portal_side]
+    if not (len(s.terrain) == len(s.portal_side) == len(s.portal_seats) == len(s.board_treasure)
+            == len(s.beacon) == cells):
         raise ValueError("the snapshot's board does not match the scenario map")
     s.turret = (int(turret[0]), int(turret[1]))
     s.ring = (int(ring[0]), int(ring[1]))
@@ -135,6 +142,11 @@ def restore(data: dict[str, Any], c: Content | None = None) -> State:
     if found:
         raise ValueError(f"the snapshot is inconsistent: {found[0]}")
     return s
+
+
+def _side_seats(s: State, side: int) -> int:
+    """The mask of every seat of ``side`` (0 for -1, or a side the table does not have)."""
+    return side_mask(s, side) if 0 <= side < len(s.sides) else 0
 
 
 def _ints(xs: Any) -> list[int]:

@@ -7,7 +7,9 @@ the game (Psyche Askara has two) plus four Cultists per seat; a unit's owner is 
 its card joins a roster. Treasures are token ids 0..23 into ``State.tdefs``.
 
 A seat is a player; a side scores and fights: side == seat, except in 2 vs 2 where seats
-0 and 2 are side 0 and seats 1 and 3 side 1.
+0 and 2 are side 0 and seats 1 and 3 side 1. A portal belongs to a side (its enemies may not
+enter it) and lets certain seats deploy there: each seat its own Gateway's portals, and every
+seat of a side a portal one of them woke from an Inactive Portal (``portal_seats``).
 """
 
 from __future__ import annotations
@@ -93,7 +95,8 @@ class Command(NamedTuple):
 
 
 class Attack(NamedTuple):
-    """An attack declared and waiting for its Treasure reaction window to close."""
+    """An open Treasure window: an attack declared and waiting for it to close, or, with
+    ``attacker`` -1, other harm to ``targets`` (the ``@harm`` work on top says which)."""
 
     attacker: int
     targets: tuple[int, ...]
@@ -206,8 +209,8 @@ class State:
     __slots__ = (
         "options", "scen", "map", "cards", "tdefs", "gates", "cultist_def", "rng",
         "seats", "side_of", "slot_of", "sides", "units", "card_units", "cultists",
-        "terrain", "portal_side", "occupant", "occ_side", "board_treasure", "beacon",
-        "turret", "ring", "gear", "center_deck", "row", "banished", "mystics", "heavies",
+        "terrain", "portal_side", "portal_seats", "occupant", "occ_side", "board_treasure",
+        "beacon", "turret", "ring", "gear", "center_deck", "row", "banished", "mystics", "heavies",
         "box", "draft_deck", "draft_row", "draft_order", "team_pool", "bag", "used",
         "honor_supply", "honor", "current", "side", "turn_no", "side_turns", "cmd",
         "attack", "pending", "work", "phase", "winners", "steps",
@@ -229,7 +232,8 @@ class State:
     card_units: dict[int, tuple[int, ...]]  # champion/monster uid -> its unit ids
     cultists: tuple[tuple[int, ...], ...]  # seat -> its four Cultist unit ids
     terrain: list[str]
-    portal_side: list[int]
+    portal_side: list[int]  # cell -> the side owning the active portal there, or -1
+    portal_seats: list[int]  # cell -> bit mask of the seats that may deploy there (0: none)
     occupant: list[int]  # cell -> unit id or -1
     occ_side: list[int]  # cell -> side of the unit there or -1 (kept in step with occupant)
     board_treasure: list[int]  # cell -> face-down treasure token or -1
@@ -298,6 +302,7 @@ class State:
         s.cultists = self.cultists
         s.terrain = self.terrain[:]
         s.portal_side = self.portal_side[:]
+        s.portal_seats = self.portal_seats[:]
         s.occupant = self.occupant[:]
         s.occ_side = self.occ_side[:]
         s.board_treasure = self.board_treasure[:]
@@ -445,6 +450,7 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     cells = len(sc.map.hexes)
     s.terrain = list(sc.map.terrain)
     s.portal_side = [-1] * cells
+    s.portal_seats = [0] * cells
     s.occupant = [-1] * cells
     s.occ_side = [-1] * cells
     s.board_treasure = [-1] * cells
@@ -506,8 +512,22 @@ def side_order(s: State) -> list[int]:
     return sorted(range(len(s.sides)), key=lambda side: min(s.slot_of[x] for x in s.sides[side]))
 
 
+def seat_bit(seat: int) -> int:
+    """The bit of ``seat`` in a portal's mask of deploying seats."""
+    return 1 << seat
+
+
+def side_mask(s: State, side: int) -> int:
+    """Every seat of ``side`` as a mask of deploying seats (a woken portal is all theirs)."""
+    mask = 0
+    for seat in s.sides[side]:
+        mask |= 1 << seat
+    return mask
+
+
 def _lay_board(s: State) -> None:
-    """Portals of the seats in play become their side's; unused slots' portals are plain."""
+    """Each seat's Gateway portals become its own (its side's, and only it deploys there);
+    unused slots' portals are plain."""
     m = s.map
     for c in range(len(m.hexes)):
         slot = m.portal_slot[c]
@@ -515,6 +535,7 @@ def _lay_board(s: State) -> None:
             owner = [seat for seat in range(s.n) if s.slot_of[seat] == slot]
             if owner:
                 s.portal_side[c] = s.side_of[owner[0]]
+                s.portal_seats[c] = seat_bit(owner[0])
                 s.terrain[c] = PORTAL
             else:
                 s.terrain[c] = PLAIN
@@ -574,6 +595,6 @@ def join_roster(s: State, seat: int, uid: int) -> None:
 __all__ = [
     "AREA", "DOUBLE", "HAND_SIZE", "HEAVY_PILE", "HONOR_SUPPLY", "MAX_CULTISTS", "MYSTIC_PILE",
     "RANGE", "RANGED", "ROW_SIZE", "STRIKEBACK", "Attack", "Command", "Content", "Decision",
-    "Seat", "State", "Unit", "new_state", "normalize_options", "push",
-    "shipped_content",
+    "Seat", "State", "Unit", "new_state", "normalize_options", "push", "seat_bit",
+    "shipped_content", "side_mask",
 ]

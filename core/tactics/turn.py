@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from core import decks
 from core.contract import Event
-from core.tactics import combat
+from core.tactics import combat, harm, routes
 from core.tactics.board import (
     BEACON,
     INACTIVE_PORTAL,
     PORTAL,
     SHRINE,
     TAINTED,
-    move_path,
     move_targets,
     shrine_controller,
 )
@@ -24,9 +23,12 @@ from core.tactics.state import (
     OVER,
     PLAY,
     Command,
+    Decision,
     State,
     join_roster,
     push,
+    seat_bit,
+    side_mask,
     side_order,
 )
 
@@ -152,19 +154,12 @@ def gain_honor(s: State, side: int, n: int, events: list[Event]) -> None:
 # --- commanding ------------------------------------------------------------------------------
 
 
-def free_portals(s: State, side: int) -> list[int]:
-    """``side``'s active portals with nobody on them (list.index: this runs for every legal
-    action list, so it stays in C as far as it can)."""
-    ps, occ = s.portal_side, s.occupant
-    out: list[int] = []
-    i = -1
-    while True:
-        try:
-            i = ps.index(side, i + 1)
-        except ValueError:
-            return out
-        if occ[i] < 0:
-            out.append(i)
+def free_portals(s: State, seat: int) -> list[int]:
+    """The portals ``seat`` may deploy onto with nobody on them: its own Gateway's, and any
+    its side woke (this runs for every legal action list, so it stays short)."""
+    bit = seat_bit(seat)
+    occ = s.occupant
+    return [c for c, mask in enumerate(s.portal_seats) if mask & bit and occ[c] < 0]
 
 
 def reserve_cultist(s: State, seat: int) -> int:
@@ -179,8 +174,7 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
     """Units ``seat`` may begin to command with ``power``: ready ones (FAQ 3) on the board,
     or off it when a portal is free; one reserve Cultist stands for "deploy a new one" when
     ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
-    side = s.side_of[seat]
-    has_portal = bool(free_portals(s, side))
+    has_portal = bool(free_portals(s, seat))
     out = []
     for card in s.seats[seat].roster:
         for u in s.card_units[card]:
@@ -248,8 +242,7 @@ def deploy(s: State, u: int, cell: int, events: list[Event]) -> None:
         s.cmd = cmd._replace(placed=True)
 
 
-def barrier(s: State) -> bool:
-    return s.scen.rules.get("enchanted") == "barrier"
+barrier = routes.barrier
 
 
 # Movement targets by everything they depend on; the board's search is the costliest step of
@@ -278,30 +271,30 @@ def destinations(s: State, u: int) -> dict[int, int]:
     return found
 
 
-_PATH_TERRAIN = (TAINTED, BEACON, INACTIVE_PORTAL)
-
-
-def _walk(s: State, u: int, goal: int) -> list[int]:
-    """The hexes entered on the way to ``goal``. Only Tainted hexes, Beacons and Inactive
-    Portals care which way a unit went; without any within the unit's reach the goal alone
-    is walked (the board's path search costs far more than a whole action otherwise)."""
-    terrain = s.terrain
-    unit = s.units[u]
-    spd = combat.speed(s, u)
-    if not any(terrain[c] in _PATH_TERRAIN for c in s.map.within(unit.cell, spd)):
-        return [goal]
-    return move_path(s.map, terrain, s.portal_side, s.occ_side, s.side_of[unit.seat],
-                     unit.cell, goal, spd, barrier(s), s.beacon)
-
-
 def move(s: State, u: int, goal: int, events: list[Event]) -> None:
-    """Walk ``u`` to ``goal`` on the engine's path: Tainted hexes hurt on entry, Beacons are
-    taken and Inactive Portals woken as they are entered, a Treasure is picked up at the end.
-    A unit defeated on the way stops there (off the battlefield)."""
+    """Move ``u`` to ``goal``: walked at once when every way there does the same, else the
+    mover is asked which way (a ``route`` decision: its unit, and the goal in ``n``)."""
+    options = routes.routes(s, u, goal)
+    if len(options) > 1:
+        s.pending.append(Decision("route", s.units[u].seat, tuple(range(len(options))), False,
+                                  -1, u, goal))
+        return
+    walk(s, u, options[0].path, events)
+
+
+def answer_route(s: State, d: Decision, choice: int, events: list[Event]) -> None:
+    """The mover chose route ``choice`` of the ``route`` decision ``d``: walk it."""
+    walk(s, d.unit, routes.asked(s, d)[choice].path, events)
+
+
+def walk(s: State, u: int, path: tuple[int, ...], events: list[Event]) -> None:
+    """Walk ``u`` along ``path`` (its last cell the goal): Tainted hexes hurt on entry,
+    Beacons are taken and Inactive Portals woken as they are entered, a Treasure is picked
+    up at the end. A unit defeated on the way stops there (off the battlefield)."""
     unit = s.units[u]
     side = s.side_of[unit.seat]
     start = unit.cell
-    path = _walk(s, u, goal)
+    goal = path[-1]
     cmd = s.cmd
     if cmd is not None and cmd.unit == u:
         s.cmd = cmd._replace(moved=True)
@@ -313,8 +306,10 @@ def move(s: State, u: int, goal: int, events: list[Event]) -> None:
             s.beacon[c] = side
             events.append(Event("beacon", unit.seat, u, c))
         elif t == INACTIVE_PORTAL:
+            # Woken for the whole side: any player of it may deploy there from now on.
             s.terrain[c] = PORTAL
             s.portal_side[c] = side
+            s.portal_seats[c] = side_mask(s, side)
             events.append(Event("portal", unit.seat, u, c))
         elif t == TAINTED and tainted > 0:
             unit.damage += tainted
@@ -352,7 +347,7 @@ def command_over(s: State) -> bool:
 
 def begin_turn(s: State, side: int, events: list[Event]) -> None:
     """Gateway Power for each seat of the side (and its first-turn bonus), then Tainted
-    damage to the side's units standing on Tainted hexes."""
+    damage to the side's units standing on Tainted hexes (first, after a Treasure window)."""
     s.phase = PLAY
     s.side = side
     seats = s.sides[side]
@@ -368,11 +363,11 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
-        for c, t in enumerate(s.terrain):
-            if t == TAINTED and s.occ_side[c] == side:
-                s.units[s.occupant[c]].damage += tainted
-                events.append(Event("damage", -1, s.occupant[c], tainted))
-        combat.check_defeats(s, events)
+        hurt = tuple(s.occupant[c] for c, t in enumerate(s.terrain)
+                     if t == TAINTED and s.occ_side[c] == side)
+        if hurt:
+            # It lands before anything else of the turn, once its Treasure window closes.
+            harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
 
 
 def end_turn(s: State, events: list[Event]) -> None:

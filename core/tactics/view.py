@@ -118,6 +118,7 @@ class TacticsView:
     occ_side: tuple[int, ...]  # cell -> the side of the unit standing there, or -1
     terrain: tuple[str, ...]
     portal_side: tuple[int, ...]
+    portal_seats: tuple[int, ...]  # cell -> mask of the seats that may deploy there
     beacon: tuple[int, ...]
     face_down: tuple[int, ...]  # cells with a face-down Treasure
     turret: tuple[int, int]
@@ -197,7 +198,8 @@ def view(s: State, seat: int) -> TacticsView:
         slot_of=s.slot_of, sides=s.sides, card_units=s.card_units, cultists=s.cultists,
         units=tuple(UnitRow._make(u.data()) for u in s.units), stats=_stats(s),
         occupant=tuple(s.occupant), occ_side=tuple(s.occ_side), terrain=tuple(s.terrain),
-        portal_side=tuple(s.portal_side), beacon=tuple(s.beacon),
+        portal_side=tuple(s.portal_side), portal_seats=tuple(s.portal_seats),
+        beacon=tuple(s.beacon),
         face_down=tuple(c for c, t in enumerate(s.board_treasure) if t >= 0),
         turret=s.turret, ring=s.ring, gear=tuple(sorted(s.gear.items())), row=tuple(s.row),
         center_count=len(s.center_deck), center_unseen=tuple(sorted(s.center_deck)),
@@ -262,6 +264,7 @@ def determinize(v: TacticsView, rng: Rng) -> State:
     cells = len(v.terrain)
     s.terrain = list(v.terrain)
     s.portal_side = list(v.portal_side)
+    s.portal_seats = list(v.portal_seats)
     s.beacon = list(v.beacon)
     s.occupant = [-1] * cells
     s.occ_side = [-1] * cells
@@ -315,6 +318,13 @@ def checksum(s: State) -> int:
                  s.used, *s.team_pool, list(s.winners)):
         flat += zone
         flat.append(-6)
+    # Who may deploy onto each portal, written only where it is not just the seat numbered
+    # like the owning side: where every side is one seat (1 vs 1, brawl) it never is, so those
+    # games keep the checksums they had before portals had seats.
+    odd = [(c, mask) for c, mask in enumerate(s.portal_seats)
+           if mask != (1 << s.portal_side[c] if s.portal_side[c] >= 0 else 0)]
+    if odd:
+        flat += (*(x for pair in odd for x in pair), -11)
     for champ in sorted(s.gear):
         flat += (champ, *s.gear[champ], -7)
     if s.cmd is not None:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from core import words as w
 from core.contract import Action
 from core.hexgrid import to_offset
-from core.tactics import rules
+from core.tactics import harm, routes, rules
+from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
 from core.words import Phrase, Word, plain
@@ -51,6 +52,7 @@ QUESTIONS: dict[str, str] = {
     "order": "which effect happens first?",
     "equip": "equip the Construct to which champion?",
     "react": "an attack was declared: play a Treasure or pass",
+    "route": "which way?",
 }
 
 # How each answer of a decision reads: ``{x}`` is the value chosen (a card, unit, hex or
@@ -77,8 +79,32 @@ ANSWERS: dict[str, str] = {
     "destroy_construct": "Destroy {x}",
     "order": "Resolve {x} first",
     "equip": "Equip {source} to {x}",
+    "route": "Go {x}",
 }
 TOKEN_WORDS = {"turret": "the Turret", "faerie_ring": "the Faerie Ring"}
+
+# What a Treasure window before harm that is not an attack says is coming: ``{x}`` the
+# units hurt, ``{n}`` the damage (or the highest Defense an outright defeat takes), ``{card}``
+# the Construct to be destroyed.
+HARMS: dict[str, str] = {
+    "damage": "{n} damage to {x} is coming",
+    "turret": "the Turret shoots {x} for {n} damage",
+    "tainted": "the Tainted ground deals {n} damage to {x}",
+    "defeat": "{x} is to be defeated (Defense {n} or less)",
+    "destroy": "{card} on {x} is to be destroyed",
+}
+WINDOW = ": play a Treasure or pass"
+
+assert set(HARMS) == set(harm.KINDS), "every harm says what is coming"
+
+# What happens on a hex a route passes, after its name: ``{n}`` the Tainted damage.
+MARKS: dict[str, str] = {
+    BEACON: "the Beacon at {c} (taken)",
+    INACTIVE_PORTAL: "the Inactive Portal at {c} (woken)",
+    TAINTED: "the Tainted hex at {c} ({n} damage)",
+}
+QUIET_ROUTE = "round, touching nothing on the way"
+FALLS = ": it falls there"
 
 assert set(QUESTIONS) == set(DECISION_VALUES), "every decision kind asks its question"
 assert set(ANSWERS) == set(DECISION_VALUES) - {"react"}, "every choice has its words"
@@ -190,8 +216,28 @@ def value_kind(decision_kind: str) -> str:
     return DECISION_VALUES.get(decision_kind, "card")
 
 
+def route_phrase(s: State | TacticsView, r: Route) -> Phrase:
+    """A route by what happens on it: ``by the Beacon at (3,0) (taken), then the Tainted
+    hex at (4,1) (5 damage)``, or ``round, touching nothing on the way``."""
+    if not r.marks:
+        return w.phrase(QUIET_ROUTE)
+    hurt = str(s.scen.number("tainted_damage"))
+    marks = []
+    for c in r.marks:
+        # A portal among the marks is one this route woke (said after the walk).
+        t = INACTIVE_PORTAL if s.terrain[c] == PORTAL else s.terrain[c]
+        marks.append(_fill(MARKS.get(t, "{c}"), {"c": w.phrase(cell_word(s, c)),
+                                                  "n": w.phrase(hurt)}))
+    out = w.phrase("by ", w.joined(marks, ", then ", ", then "))
+    return w.phrase(out, FALLS) if r.falls else out
+
+
 def _value(s: State | TacticsView, d: Decision | None, value: int) -> Phrase:
     kind = value_kind(d.kind) if d is not None else "card"
+    if kind == "route":
+        assert d is not None
+        listed = routes.asked(s, d)
+        return route_phrase(s, listed[value]) if 0 <= value < len(listed) else w.phrase("?")
     if kind == "unit":
         return (unit_word(s, value),)
     if kind == "cell":
@@ -278,10 +324,24 @@ def phrase(s: State | TacticsView, a: Action) -> Phrase:
     return w.phrase(f"{k} {a.card} {a.option}")
 
 
+def harm_phrase(s: State | TacticsView, h: harm.Harm) -> Phrase:
+    """The harm a Treasure window waits for: ``2 damage to Cultist c1 is coming``."""
+    names = w.joined([(unit_word(s, u),) for u in h.targets])
+    return _fill(HARMS[h.what], {"x": names, "n": w.phrase(str(h.n)),
+                                  "card": w.phrase(card_word(s, h.card))})
+
+
 def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
-    asked = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    asked: Phrase | str = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    if d.kind == "route":
+        return w.capitalized(w.phrase(unit_word(s, d.unit), " goes to ", cell_word(s, d.n),
+                                      ": ", asked))
+    if d.kind == "react":
+        h = harm.pending_harm(s.work, s.attack)
+        if h is not None:
+            asked = w.phrase(harm_phrase(s, h), WINDOW)
     if d.source >= 0:
         return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
     return w.capitalized(w.phrase(asked))
@@ -292,6 +352,6 @@ def describe(s: State | TacticsView, a: Action) -> str:
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
-           "describe", "pending", "phrase", "question", "treasure_word", "unit_labels",
-           "unit_name", "unit_word", "value_kind"]
+__all__ = ["ANSWERS", "HARMS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
+           "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
+           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind"]

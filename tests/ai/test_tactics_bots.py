@@ -50,8 +50,9 @@ from ai.tactics.greedy import TacticsGreedyBot  # noqa: E402
 from ai.tactics.planner import TacticsPlannerBot  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.rng import Rng  # noqa: E402
-from core.tactics import combat  # noqa: E402
+from core.tactics import combat, routes  # noqa: E402
 from core.tactics.audit import problems  # noqa: E402
+from core.tactics.board import BEACON, TAINTED  # noqa: E402
 from core.tactics.state import State  # noqa: E402
 
 SMART = ("greedy", "planner")
@@ -297,6 +298,15 @@ def _react() -> State:
     return s
 
 
+def _route() -> State:
+    # A Beacon on one of two equally short ways: which way goes is the mover's choice.
+    s = table(rules={"beacon_honor": 1})
+    s.terrain[cell(s, 2, 1)] = BEACON
+    command_at(s, unit_of(s, "tyranyx"), cell(s, 1, 2))
+    act(s, "move", -1, cell(s, 3, 1))
+    return s
+
+
 DECISIONS: dict[str, Callable[[], State]] = {
     "draft": _draft, "assign": _assign, "mode": _mode, "banish": _banish, "buff": _buff,
     "damage": _damage, "defeat": _defeat, "free_command": _free_command, "ready": _ready,
@@ -304,7 +314,7 @@ DECISIONS: dict[str, Callable[[], State]] = {
     "move_token": _move_token, "turret_attack": _turret_attack, "forest_under": _forest_under,
     "move_portal": _move_portal, "portal_to": _portal_to,
     "destroy_construct": _destroy_construct, "order": _order, "equip": _equip,
-    "react": _react,
+    "react": _react, "route": _route,
 }
 
 
@@ -356,6 +366,24 @@ def test_decision_answers_are_sensible() -> None:
     act(s, "attack", arha)
     a = make_bot("planner", "tactics", 1).choose(T.view(s, 1), T.legal_actions(s))
     assert a == Action("treasure", ward, arha)  # 4 < 4 + 2: the charm saves Arha
+    s = _route()  # the way by the Beacon takes it
+    for name in SMART:
+        a = make_bot(name, "tactics", 1).choose(T.view(s, 0), T.legal_actions(s))
+        listed = routes.asked(s, s.pending[-1])
+        assert listed[a.card].beacons == 1
+    # A Cultist (Defense 1) takes the Beacon only by walking into its fall: it goes round.
+    s = table(rules={"tainted_damage": 3, "beacon_honor": 1})
+    s.terrain[cell(s, 2, 1)] = BEACON
+    s.terrain[cell(s, 1, 1)] = TAINTED
+    put(s, cultist(s, 1), cell(s, 2, 2))  # an enemy in the way
+    put(s, cultist(s, 0), cell(s, 3, 2))
+    command_at(s, cultist(s, 0), None)
+    act(s, "move", -1, cell(s, 1, 2))
+    listed = routes.asked(s, s.pending[-1])
+    assert any(r.falls for r in listed) and not all(r.falls for r in listed)
+    for name in SMART:
+        a = make_bot(name, "tactics", 1).choose(T.view(s, 0), T.legal_actions(s))
+        assert not listed[a.card].falls
 
 
 # --- the command model -----------------------------------------------------------------------
@@ -527,6 +555,22 @@ def test_a_command_hint_names_the_defeat_with_its_numbers() -> None:
     # Tyranyx alone (7 >= 4), or cheaper units together (2 + 2 >= 4): either way the numbers.
     assert h.action.kind == "command" and h.reason.startswith("Command ")
     assert "defeat Arha Templar" in h.reason and ">= 4)" in h.reason
+
+
+def test_hints_name_the_route_when_it_matters() -> None:
+    from ai.tactics.hints import route_words
+
+    s = _route()  # the route choice itself: the bots' way, said as the choice says it
+    h = hint("tactics", T.view(s, 0), T.legal_actions(s))
+    assert h.reason == ("Go by the Beacon at (2,1) (taken): the way that takes most without "
+                        "walking into harm")
+    s = table(rules={"beacon_honor": 1})  # a move whose ways differ names its way
+    s.terrain[cell(s, 2, 1)] = BEACON
+    command_at(s, unit_of(s, "tyranyx"), cell(s, 1, 2))
+    view = T.view(s, 0)
+    assert route_words(view, Action("move", -1, cell(s, 3, 1))) == (
+        "by the Beacon at (2,1) (taken)")
+    assert route_words(view, Action("move", -1, cell(s, 0, 2))) == ""  # one way only
 
 
 # --- strength --------------------------------------------------------------------------------

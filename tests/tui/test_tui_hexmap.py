@@ -411,3 +411,17 @@ async def test_every_terrain_and_token_has_its_glyph() -> None:
         assert w.describe(free_beacon) == "Beacon (unclaimed)"
         assert w.describe(ring) == "Plain · Faerie Ring · Fc (Purple)"
         assert w.describe(turret) == "Plain · Turret"
+
+
+async def test_a_portal_says_whose_it_is_when_not_the_whole_side_s() -> None:
+    m = scenario("crown_of_the_vale").map
+    mine, woken = cell(m, 0, 1), cell(m, 0, 7)
+    start = MapPicture.of_map(m, [0 if c in (mine, woken) else -1 for c in range(len(m.hexes))])
+    picture = MapPicture(m, start.terrain, start.portal_side, start.shrine_side,
+                         start.beacon_side, start.treasure, portal_owners={mine: "Player 3"})
+    app = MapApp(picture)
+    async with app.run_test(size=SIZE):
+        w = app.query_one(HexMap)
+        w.side_names = ("You & Player 3", "Player 2 & Player 4")
+        assert w.describe(mine) == "Portal of Player 3"
+        assert w.describe(woken) == "Portal of You & Player 3"

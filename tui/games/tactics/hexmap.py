@@ -12,14 +12,15 @@ table gives the map at 80 x 24 without scrolling. Two lines per hex would need 1
 there, so it would always scroll; one line reads fine because every hex keeps the same
 four-column shape::
 
-    L C C R     L  marker: × target, ▸ commanded, • line of sight, + reachable, z exhausted,
-                   or the terrain under a unit (♣ forest, ⌂ shrine, @ portal, ...)
+    L C C R     L  marker: × target, ▸ commanded, • line of sight, » route, + reachable,
+                   z exhausted, or the terrain under a unit (♣ forest, ⌂ shrine, @ portal, ...)
                 C C  the unit's label on its side's colour, else the terrain glyph pair
                 R  the unit's damage (1-9, ! for more)
 
 Everything a colour says is also said by a glyph or an attribute (labels, the markers
 above, reverse video for the focused cursor, underline for a commanded unit), so the map
-reads without colour; who holds a shrine, portal or beacon is also in ``describe``.
+reads without colour; who holds a shrine, portal or beacon is also in ``describe``. A move's
+route (``show_route``) is drawn the way a line of sight is: a marker on each hex it walks.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ from tui.games.tactics.picture import (
     REACH_BG,
     REACH_MARK,
     REACH_STYLE,
+    ROUTE_BG,
+    ROUTE_MARK,
+    ROUTE_STYLE,
     SHRINE_MARK,
     SIDE_COLORS,
     SIDE_NAMES,
@@ -154,6 +158,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self._reach: frozenset[int] = frozenset()
         self._targets: frozenset[int] = frozenset()
         self._sight: tuple[int, ...] = ()
+        self._route: tuple[int, ...] = ()
         self._strips: list[Strip] | None = None
         self._strips_base: Style | None = None
         if picture is not None:
@@ -187,6 +192,10 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     def sight(self) -> tuple[int, ...]:
         return self._sight
 
+    @property
+    def route(self) -> tuple[int, ...]:
+        return self._route
+
     def update_picture(self, picture: MapPicture) -> None:
         """Draw ``picture``. On the same map the cursor, highlights and sight stay; a new
         map starts with the cursor on cell 0 and nothing highlighted."""
@@ -206,6 +215,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.virtual_size = Size(*self._extent)
             self._cursor, self._goal_x = 0, None
             self._reach, self._targets, self._sight = frozenset(), frozenset(), ()
+            self._route = ()
             self.refresh(layout=True)
         self._changed()
 
@@ -220,6 +230,12 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     def show_sight(self, path: Sequence[int] | None) -> None:
         """Draw a line of sight through ``path`` (cells, shooter to target); None clears it."""
         self._sight = tuple(path) if path else ()
+        self._changed()
+
+    def show_route(self, path: Sequence[int] | None) -> None:
+        """Draw the route of a move through ``path`` (the cells it enters); None clears
+        it."""
+        self._route = tuple(path) if path else ()
         self._changed()
 
     def set_cursor(self, cell: int) -> None:
@@ -265,6 +281,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             parts.append("can move here")
         if cell in self._sight:
             parts.append("on the line of sight")
+        if cell in self._route:
+            parts.append("on the route")
         return " · ".join(parts)
 
     def text_lines(self) -> list[str]:
@@ -472,6 +490,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         tint = ""
         if c in self._reach:
             left, tint = (REACH_MARK, REACH_STYLE), REACH_BG
+        if c in self._route:
+            left, tint = (ROUTE_MARK, ROUTE_STYLE), ROUTE_BG
         if c in self._sight:
             left, tint = (SIGHT_MARK, SIGHT_STYLE), SIGHT_BG
         if c in self._targets:
@@ -526,7 +546,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             return f"{name} ({p.map.shrine_honor[c]} Honor, {held})"
         if terrain == PORTAL:
             side = p.portal_side[c]
-            return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unused)"
+            if side < 0:
+                return f"{name} (unused)"
+            return f"{name} of {p.portal_owners.get(c) or self._side_name(side)}"
         if terrain == BEACON:
             side = p.beacon_side[c]
             return f"{name} of {self._side_name(side)}" if side >= 0 else f"{name} (unclaimed)"

@@ -16,11 +16,12 @@ from rich.text import Text
 
 from core.contract import Action
 from core.tactics import menus
+from core.tactics.field import route_path
 from core.tactics.menus import Item
 from core.tactics.rules import CHOOSE, DECLINE, TREASURE
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 from core.tactics.view import TacticsView
-from core.tactics.words import phrase, value_kind
+from core.tactics.words import cell_name, phrase, value_kind
 from tui import theme
 from tui.games.tactics import text as tt
 from tui.words import styled
@@ -33,13 +34,15 @@ HexWords = Callable[[int], str]
 
 class Entry(NamedTuple):
     """One line of a pick list: the action (None when it cannot be taken now), its label,
-    a detail text, the map cell it is about (or -1) and why it is greyed."""
+    a detail text, the map cell it is about (or -1), why it is greyed, and the hexes a
+    route it picks walks through (drawn on the map while the line is highlighted)."""
 
     action: Action | None
     label: Text
     detail: Text | str = ""
     cell: int = -1
     reason: str = ""
+    path: tuple[int, ...] = ()
 
 
 class PickLists:
@@ -136,6 +139,10 @@ class PickLists:
             return self._entry(item, label)
         if kind == "option":
             return self._entry(item, label)
+        if kind == "route":
+            path = route_path(v, a)
+            steps = " → ".join(cell_name(v, c) for c in path)
+            return self._entry(item, label, f"walks {steps}")._replace(path=path)
         card = v.cards[a.card]
         return self._entry(item, label.append_text(tt.card_numbers(card)), tt.card_detail(card))
 

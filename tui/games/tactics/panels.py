@@ -42,10 +42,16 @@ def map_picture(v: TacticsView, labels: dict[int, str]) -> MapPicture:
     marks = [UnitMark(row.cell, v.side_of[row.seat], labels.get(u, "??"), row.damage,
                       v.stats[u].defense, bool(row.exhausted), u == active)
              for u, row in enumerate(v.units) if row.cell >= 0 and row.seat >= 0]
+    owners: dict[int, str] = {}
+    for c, mask in enumerate(v.portal_seats):
+        side = v.portal_side[c]
+        seats = [x for x in v.sides[side] if mask >> x & 1] if side >= 0 else []
+        if seats and len(seats) < len(v.sides[side]):
+            owners[c] = " & ".join(v.seats[x].name for x in seats)
     return MapPicture(
         map=v.map, terrain=v.terrain, portal_side=v.portal_side, shrine_side=shrine_sides(v),
         beacon_side=v.beacon, treasure=frozenset(v.face_down), tokens=tokens,
-        units=tuple(marks))
+        units=tuple(marks), portal_owners=owners)
 
 
 def status_line(v: TacticsView, round_no: int) -> Text:

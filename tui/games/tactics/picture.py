@@ -65,6 +65,8 @@ TARGET_MARK, ACTIVE_MARK, SIGHT_MARK, REACH_MARK, EXHAUSTED_MARK = "×", "▸", 
 TARGET_STYLE, TARGET_BG = "bold #ff3b3b", "#5a1414"
 SIGHT_STYLE, SIGHT_BG = "bold #ffd54f", "#4a3f00"
 REACH_STYLE, REACH_BG = "bold #5fafff", "#16324f"
+# A route a move may take (or took): every hex it walks through.
+ROUTE_MARK, ROUTE_STYLE, ROUTE_BG = "»", "bold #6fdc7a", "#1d3b24"
 
 
 
@@ -86,7 +88,9 @@ class UnitMark:
 class MapPicture:
     """Everything the map shows, per cell. ``portal_side``/``beacon_side``: owning side or
     -1; ``shrine_side``: the side controlling each shrine now, -1 if nobody (read only on
-    shrine cells); ``tokens``: cell -> "turret" / "faerie_ring"."""
+    shrine cells); ``tokens``: cell -> "turret" / "faerie_ring"; ``portal_owners``: cell ->
+    who deploys onto the portal there, where that is not its whole side (a 2 vs 2 player's
+    own portal)."""
 
     map: MapDef
     terrain: tuple[str, ...]
@@ -96,6 +100,7 @@ class MapPicture:
     treasure: frozenset[int]
     tokens: dict[int, str] = field(default_factory=dict)
     units: tuple[UnitMark, ...] = ()
+    portal_owners: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of_map(cls, m: MapDef, portal_side: Sequence[int] | None = None) -> MapPicture:

@@ -26,7 +26,8 @@ from textual.widgets import Static
 
 import core.tactics as T
 from core.contract import Action, Event
-from core.tactics.field import action_at, action_cell, command_marks, sight_path
+from core.tactics.field import action_at, action_cell, command_marks, route_path, sight_path
+from core.tactics.menus import own_portals
 from core.tactics.rules import ATTACK, COMMAND, DEPLOY, DONE, END, MOVE, PLAY, SWITCH, TREASURE
 from core.tactics.scenarios import victory_sentence
 from core.tactics.view import TacticsView
@@ -78,6 +79,7 @@ class TacticsScreen(TableScreen):
         super().__init__(session, message)
         self.selected: int | None = None  # a unit picked on the map with enter
         self.sight: list[int] | None = None  # the line of sight drawn, shooter first
+        self.route: tuple[int, ...] = ()  # the route drawn: highlighted in a list, or taken
         self.deferred = -1  # the step at which the player put a pending choice aside
         # While a pick list points at hexes: (reach, targets) tinted instead of the command's.
         self.dialog_marks: tuple[set[int], set[int]] | None = None
@@ -103,9 +105,9 @@ class TacticsScreen(TableScreen):
         yield KeyFooter(compact=True)
 
     def table_opened(self) -> None:
-        # Start the cursor on a portal of the side at the table: units enter the field there.
+        # Start the cursor on a portal of the seat at the table: its units enter the field there.
         v = self.table_view()
-        mine = [c for c, side in enumerate(v.portal_side) if side == v.side_of[v.seat]]
+        mine = own_portals(v, v.seat)
         if mine:
             self.hexmap.set_cursor(mine[0])
         self._draw_detail(v)
@@ -160,10 +162,11 @@ class TacticsScreen(TableScreen):
         v = self.view_for(seat)
         d = v.pending
         if d is not None and seat != v.current:
-            if d.kind == "react":
+            if d.kind == "react" and d.unit >= 0:
                 return (f"{unit_name(v, d.unit)} attacks: {self.player_name(seat)} may "
                         "play a Treasure or pass.")
-            return f"{self.player_name(seat)} must answer: {plain(question(v, d))}"
+            verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
+            return f"{self.player_name(seat)} {verb} answer: {plain(question(v, d))}"
         if seat == v.current:
             side = v.side_of[seat]
             return f"It is {possessive(self.player_name(seat))} turn ({tt.side_label(side)})."
@@ -206,8 +209,10 @@ class TacticsScreen(TableScreen):
         return T.why_illegal(self.state, action)
 
     def do(self, action: Action) -> bool:
-        # The drawn line of sight belongs to the position it was asked in.
+        # The drawn line of sight belongs to the position it was asked in; a route taken
+        # stays drawn until the cursor moves.
         self.sight = None
+        self.route = route_path(self.table_view(), action)
         return super().do(action)
 
     # --- drawing -----------------------------------------------------------------------------
@@ -236,6 +241,7 @@ class TacticsScreen(TableScreen):
         reach, targets = self.dialog_marks or command_marks(v, legal)
         hexmap.highlight(reach, targets)
         hexmap.show_sight(self.sight)
+        hexmap.show_route(self.route)
 
     def _draw_prompt(self, v: Any) -> None:
         text = self.prompt_text(v)
@@ -274,6 +280,9 @@ class TacticsScreen(TableScreen):
         if self.sight is not None:
             self.sight = None
             self.hexmap.show_sight(None)
+        if self.route and not self.modal_open:
+            self.route = ()
+            self.hexmap.show_route(None)
         self._draw_detail()
 
     @on(HexMap.Selected)
@@ -345,13 +354,19 @@ class TacticsScreen(TableScreen):
             self.hexmap.highlight(reach, targets)
 
         def highlighted(index: int) -> None:
-            if 0 <= index < len(entries) and entries[index].cell >= 0 and self.is_attached:
+            if not (0 <= index < len(entries) and self.is_attached):
+                return
+            if entries[index].path:  # each route is drawn in turn as the list walks over it
+                self.route = entries[index].path
+                self.hexmap.show_route(self.route)
+            if entries[index].cell >= 0:
                 self.hexmap.set_cursor(entries[index].cell)
                 self._draw_detail()
 
         def closed(index: int | None) -> None:
             self.modal_open = False
             self.dialog_marks = None
+            self.route = ()
             picked = entries[index].action if index is not None else None
             done(picked)
             if self.is_attached:

@@ -210,6 +210,9 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
         return f"  {unit_name(s, e.card)} is defeated", "bold #ff6b6b"
     if k == "damage":
         return f"  {unit_name(s, e.card)} takes {e.value} damage", "#ff8a65"
+    if k == "spared":
+        return (f"  {unit_name(s, e.card)} is now too strong to be defeated (Defense over "
+                f"{e.value})"), "bold #7fd4ff"
     if k == "strikeback":
         return f"  {unit_name(s, e.card)} is struck back for {e.value}", "#ff8a65"
     if k == "pick_up":
