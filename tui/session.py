@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from core.contract import Action, Event, Outcome
 from core.games import get_game
@@ -113,7 +113,7 @@ class GameSession:
     # --- making one ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: str, options: dict[str, Any], seed: int | None = None) -> GameSession:
+    def new(cls, game: str, options: dict[str, Any], seed: int | None = None) -> Self:
         """Start a new game; raises ValueError/KeyError for options the game refuses."""
         mod = get_game(game)
         seed = new_seed() if seed is None else int(seed)
@@ -144,12 +144,21 @@ class GameSession:
 
     @classmethod
     def _load(cls, path: Path, store: Any) -> tuple[GameSession, str]:
-        from saves.loader import load_game
         from saves.store import SaveStore
 
         store = store if store is not None else SaveStore()
         save = store.load(Path(path))
-        state, message = load_game(save, str(path))
+        session, message = cls.from_save_file(save, str(path))
+        session.path, session.store = Path(path), store
+        return session, message
+
+    @classmethod
+    def from_save_file(cls, save: Any, label: str) -> tuple[Self, str]:
+        """The game in a save already read (``saves.format.SaveFile``), its bots where they
+        were; a ``SaveError`` naming ``label`` when it cannot be rebuilt."""
+        from saves.loader import load_game
+
+        state, message = load_game(save, label)
         mod = get_game(save.game)
         actions = [Action(*a) for a in save.actions]
         checksums = list(save.checksums)
@@ -157,7 +166,7 @@ class GameSession:
             checksums = _recompute_checksums(mod, save.options, save.seed, actions)
         session = cls(
             game=save.game, options=dict(state.options), seed=save.seed, state=state,
-            actions=actions, checksums=checksums, path=Path(path), store=store,
+            actions=actions, checksums=checksums,
         )
         session._make_bots()
         session._restore_bot_streams(save.meta)
