@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import socket
 import threading
 from collections.abc import Callable
@@ -145,6 +146,8 @@ class RemoteSession:
         self._table = table
         self._seen: Seen | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        # The app's context (Textual finds its app there), for callbacks from the link.
+        self._context: contextvars.Context | None = None
         self._on_move: Callable[[Any], None] | None = None
         self._on_lobby: Callable[[TableInfo], None] | None = None
         self._early: list[Move] = []
@@ -238,6 +241,7 @@ class RemoteSession:
     def follow(self, on_move: Callable[[Any], None]) -> None:
         """Call ``on_move`` (on this event loop) with each move made elsewhere."""
         self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()
         self._on_move = on_move
         early, self._early = self._early, []
         for move in early:
@@ -247,6 +251,7 @@ class RemoteSession:
         """Call ``changed`` (on this event loop) when someone sits down, leaves, or the
         game starts."""
         self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()
         self._on_lobby = changed
 
     def take(self, move: Any) -> None:
@@ -263,7 +268,7 @@ class RemoteSession:
             if self._on_move is None or self._loop is None:
                 self._early.append(move)
             else:
-                self._loop.call_soon_threadsafe(self._on_move, move)
+                self._loop.call_soon_threadsafe(self._on_move, move, context=self._context)
         elif message["push"] == "lobby":
             self._loop_call(self._lobby, message)
 
@@ -271,7 +276,7 @@ class RemoteSession:
         if self._loop is None:
             fn(message)
         else:
-            self._loop.call_soon_threadsafe(fn, message)
+            self._loop.call_soon_threadsafe(fn, message, context=self._context)
 
     def _lobby(self, message: dict[str, Any]) -> None:
         self._table = message["table"]

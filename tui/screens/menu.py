@@ -24,6 +24,9 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
+        Binding("o", "pick('open')", "Open a table", show=False),
+        Binding("j", "pick('join')", "Join a table", show=False),
+        Binding("w", "pick('watch')", "Watch a table", show=False),
         Binding("r,question_mark", "pick('rules')", "Rules"),
         Binding("q,escape", "pick('quit')", "Quit"),
     ]
