@@ -66,4 +66,3 @@ def hosted_app(user: str, table_fd: int) -> HostedApp:
     """The app for ``user``, its hall reached through the socket ``table_fd``."""
     link = TableLink(socket.socket(fileno=table_fd))
     return HostedApp(user, RemoteHall(link, user))
-

@@ -69,6 +69,12 @@ class TableLink:
             raise HallError(str(reply["error"]))
         return reply
 
+    def close(self) -> None:
+        """Hang up (the service keeps this user's seats for when they come back)."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
+
     def attach(self, session: RemoteSession) -> None:
         """Send ``session`` the pushes of its table."""
         self._sessions[session.table_id] = session
@@ -253,6 +259,13 @@ class RemoteSession:
         self._loop = asyncio.get_running_loop()
         self._context = contextvars.copy_context()
         self._on_lobby = changed
+
+    def catch_up(self) -> int:
+        """Take in the moves told while nobody followed this session; how many."""
+        early, self._early = self._early, []
+        for move in early:
+            self.take(move)
+        return len(early)
 
     def take(self, move: Any) -> None:
         """Take in a move made elsewhere (``host.protocol.Move``)."""

@@ -73,7 +73,7 @@ class OpenTableScreen(SetupScreen):
     """The New game screen for a shared table: human seats are for the players who join."""
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs SetupScreen's own on_mount first; only the title changes here.
         self.query_one("#setup-title", Label).update("Open a table · human seats are for "
                                                      "the players who join")
 
