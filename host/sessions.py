@@ -226,17 +226,17 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self._say("Welcome to this ascend host. Pick a user name (lower-case letters, "
                   "digits, - or _): ")
         while True:
-            self._naming = asyncio.get_running_loop().create_future()
+            naming: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            self._naming = naming
             done = asyncio.ensure_future(self._done.wait())
-            either: list[asyncio.Future[Any]] = [self._naming, done]
+            either: list[asyncio.Future[Any]] = [naming, done]
             await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-            if not self._naming.done():
-                done.cancel()
-                return None
             done.cancel()
-            name = self._naming.result()
+            if not naming.done():
+                self._naming = None
+                return None
             try:
-                return self.host.register(name, key)
+                return self.host.register(naming.result(), key)
             except UserError as exc:
                 self._say(f"\r\n{exc}. Another name: ")
 
