@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -26,6 +27,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -64,7 +66,7 @@ async def first_frame(port: int, user: str, key: asyncssh.SSHKey) -> tuple[float
     return time.perf_counter() - start, player
 
 
-async def timed_key(player: Player, key: str, latencies: list[float]) -> None:
+async def press_timed(player: Player, key: str, latencies: list[float]) -> None:
     """Press ``key`` and record how long until the screen first changes."""
     before = player.text()
     player.changed.clear()
@@ -72,6 +74,11 @@ async def timed_key(player: Player, key: str, latencies: list[float]) -> None:
     player.press(key)
     await player.wait_for(lambda s: s != before, 60)
     latencies.append(time.perf_counter() - start)
+
+
+def screen_changed(before: str) -> Callable[[str], bool]:
+    """A test that the screen is no longer ``before``."""
+    return lambda screen: screen != before
 
 
 def round_of(screen: str) -> int:
@@ -93,14 +100,22 @@ async def next_turn(player: Player, round_no: int) -> None:
             player.press("enter")
         else:
             return
-        await player.wait_for(lambda s, before=screen: s != before, 60)
+        await player.wait_for(screen_changed(screen), 60)
 
 
 async def scripted_game(port: int, user: str, key: asyncssh.SSHKey, turns: int,
-                        latencies: list[float], frames: list[float]) -> None:
-    """Log in, play ``turns`` turns of Ascension against a bot, save, leave."""
+                        latencies: list[float], frames: list[float], think: float,
+                        pause: random.Random) -> None:
+    """Log in, play ``turns`` turns of Ascension against a bot, save, leave; ``think``
+    seconds (on average) between keys, as a person takes."""
+    await asyncio.sleep(pause.uniform(0, think))  # people do not all arrive at once
     took, player = await first_frame(port, user, key)
     frames.append(took)
+
+    async def timed_key(key: str) -> None:
+        await asyncio.sleep(pause.uniform(0.5 * think, 1.5 * think))
+        await press_timed(player, key, latencies)
+
     try:
         player.press("n")
         await player.wait_for("Start game", 60)
@@ -108,12 +123,12 @@ async def scripted_game(port: int, user: str, key: asyncssh.SSHKey, turns: int,
         player.press("enter")
         await player.wait_for("Your move", 60)
         for _ in range(turns):
-            await timed_key(player, "a", latencies)  # play every card
+            await timed_key("a")  # play every card
             await player.settle(0.2)
             round_no = round_of(player.text())
-            await timed_key(player, "e", latencies)  # end the turn (the bot moves)
+            await timed_key("e")  # end the turn (the bot moves)
             await next_turn(player, round_no)
-        await timed_key(player, "s", latencies)
+        await timed_key("s")
         await player.wait_for("Saved to", 60)
         player.press("q")
         await player.wait_for(FIRST_FRAME, 60)
@@ -159,7 +174,16 @@ def start_host(folder: Path, sessions: int) -> tuple[subprocess.Popen[str], int,
     return proc, port, lines
 
 
-async def run(sessions: int, turns: int, logins: int) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(sessions: int, turns: int, logins: int, think: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="ascend-host-bench-") as folder:
         users = UserStore(Path(folder))
         keys = {f"p{i}": asyncssh.generate_private_key("ssh-ed25519")
@@ -178,10 +202,14 @@ async def run(sessions: int, turns: int, logins: int) -> dict[str, Any]:
             peak: dict[str, Any] = {"sessions": 0}
             stop = asyncio.Event()
 
+            cpu: dict[int, float] = {}
+
             async def sample() -> None:
                 zygotes = children(proc.pid)
                 while not stop.is_set():
                     pids = [pid for z in zygotes for pid in children(z)]
+                    for pid in pids:
+                        cpu[pid] = max(cpu.get(pid, 0.0), cpu_seconds(pid))
                     if len(pids) > peak["sessions"]:
                         mems = [memory_kib(pid) for pid in pids]
                         peak.update(sessions=len(pids),
@@ -194,10 +222,14 @@ async def run(sessions: int, turns: int, logins: int) -> dict[str, Any]:
 
             sampler = asyncio.get_running_loop().create_task(sample())
             start = time.perf_counter()
+            host_cpu, bench_cpu = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
+            pause = random.Random(1)
             results = await asyncio.gather(
-                *(scripted_game(port, name, key, turns, latencies, frames)
+                *(scripted_game(port, name, key, turns, latencies, frames, think, pause)
                   for name, key in keys.items()), return_exceptions=True)
             wall = time.perf_counter() - start
+            host_cpu = cpu_seconds(proc.pid) - host_cpu
+            bench_cpu = cpu_seconds(os.getpid()) - bench_cpu
             stop.set()
             await sampler
             failures = [repr(r)[:300] for r in results if isinstance(r, BaseException)]
@@ -205,7 +237,9 @@ async def run(sessions: int, turns: int, logins: int) -> dict[str, Any]:
             proc.send_signal(signal.SIGTERM)
             stopped = proc.wait(60)
         errors = [line.strip() for line in log if " ERROR " in line]
-    return {"sessions": sessions, "turns": turns, "failed": len(failures),
+    return {"sessions": sessions, "turns": turns, "think_s": think, "failed": len(failures),
+            "cpu_s": {"host": round(host_cpu, 1), "sessions": round(sum(cpu.values()), 1),
+                      "clients": round(bench_cpu, 1)},
             "failures": failures[:5], "host_errors": errors[:5],
             "host_exit": stopped, "seconds": round(wall, 1),
             "first_frame_idle_ms": timing_ms(idle),
@@ -223,9 +257,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sessions", type=int, default=50)
     ap.add_argument("--turns", type=int, default=4)
     ap.add_argument("--logins", type=int, default=20)
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="seconds between a player's keys, on average (0: as fast as "
+                         "the screen answers)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    report = asyncio.run(run(args.sessions, args.turns, args.logins))
+    report = asyncio.run(run(args.sessions, args.turns, args.logins, args.think))
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -235,7 +272,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"connect to first frame, idle host: n={idle['n']} median {idle['median']:.0f} ms "
           f"p95 {idle['p95']:.0f} ms  target p95 <= {TARGET_FIRST_FRAME_P95_MS:.0f} ms: "
           f"{'met' if idle['p95'] <= TARGET_FIRST_FRAME_P95_MS else 'NOT met'}")
-    print(f"{report['sessions']} sessions x {report['turns']} turns in {report['seconds']} s: "
+    print(f"{report['sessions']} sessions x {report['turns']} turns, {args.think} s between "
+          f"keys, in {report['seconds']} s: "
           f"{report['failed']} failed; host errors logged: {len(report['host_errors'])}; "
           f"host exit on SIGTERM: {report['host_exit']}")
     for failure in report["failures"]:
@@ -244,6 +282,9 @@ def main(argv: list[str] | None = None) -> None:
           f"p95 {load['p95']:.0f} ms  max {load['max']:.0f} ms")
     print(f"key to screen: n={keys['n']} median {keys['median']:.0f} ms "
           f"p95 {keys['p95']:.0f} ms  max {keys['max']:.0f} ms")
+    cpu = report["cpu_s"]
+    print(f"CPU: host {cpu['host']} s, session apps {cpu['sessions']} s, the bench's SSH "
+          f"clients and terminal emulators {cpu['clients']} s")
     print(f"memory per session ({report['peak_sessions']} at once): "
           f"PSS {mem['pss'] / 1024:.1f} MiB (RSS {mem['rss'] / 1024:.1f} MiB, private "
           f"{mem['private'] / 1024:.1f} MiB); host process RSS "

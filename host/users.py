@@ -54,9 +54,10 @@ class UserStore:
             if not name or name.startswith("#") or not NAME.match(name):
                 continue
             try:
-                out.setdefault(name, []).append(asyncssh.import_public_key(key.strip()))
+                parsed = asyncssh.import_public_key(key.strip())
             except (asyncssh.KeyImportError, ValueError):
                 continue
+            out.setdefault(name, []).append(parsed)
         return out
 
     def known(self, name: str) -> bool:
