@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, Self
 
-
 # The seat of someone at no table (a spectator): ``view(state, SPECTATOR)`` is the public
 # table, what every seat may see, with no hand, deck order or other private card shown.
 SPECTATOR = -1

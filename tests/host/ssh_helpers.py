@@ -74,7 +74,7 @@ async def play_by_hints(player: Player, name: str, until: str = "Game over",
                 continue
             before = player.text()
             player.press("H")
-            await player.wait_for(lambda s: s != before, 30)
+            await player.wait_for(lambda s, before=before: s != before, 30)
         moves += 1
     raise TimeoutError(f"{name} did not reach {until!r}:\n{player.text()}")
 
