@@ -70,6 +70,7 @@ class Host:
         self._stopped = asyncio.Event()
         self._idle_task: asyncio.Task[None] | None = None
         self._exits: dict[int, asyncio.Future[int]] = {}
+        self._early_exits: dict[int, int] = {}  # apps that ended before launch saw them
 
     # --- starting -------------------------------------------------------------------------
 
@@ -124,6 +125,9 @@ class Host:
             env = self.child_env(user, session.term, session.client_env, str(home))
             request = {"user": user, "env": env,
                        "crash_dir": str(self.config.logs / "crashes")}
+            if not self.zygote.alive:
+                log.error("the zygote had gone: starting a new one")
+                await self.zygote.start()
             pid = await self.zygote.spawn(request, [slave, theirs.fileno()])
         except BaseException:
             os.close(master)
@@ -133,6 +137,8 @@ class Host:
             os.close(slave)
             theirs.close()
         self._exits[pid] = asyncio.get_running_loop().create_future()
+        if pid in self._early_exits:
+            self._exits[pid].set_result(self._early_exits.pop(pid))
         session.service = asyncio.get_running_loop().create_task(
             self.tables.serve(ours, user))
         return master, pid
@@ -154,22 +160,32 @@ class Host:
 
     def _child_exited(self, pid: int, status: int) -> None:
         future = self._exits.get(pid)
-        if future is not None and not future.done():
+        if future is None:
+            self._early_exits[pid] = status
+        elif not future.done():
             future.set_result(status)
 
     async def reap(self, pid: int, grace: float) -> int | None:
-        """Wait for app ``pid`` to end (SIGKILL after ``grace`` seconds); its status."""
+        """Wait for app ``pid`` to end (SIGKILL after ``grace`` seconds); its status (None
+        when the zygote that would report it has gone)."""
         future = self._exits.get(pid)
         if future is None:
             return None
+        loop = asyncio.get_running_loop()
+        deadline, killed = loop.time() + grace, False
         try:
-            return await asyncio.wait_for(asyncio.shield(future), grace)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            with contextlib.suppress(TimeoutError):
-                return await asyncio.wait_for(future, 5)
-            return None
+            while not future.done():
+                if not pid_alive(pid):
+                    return None  # its zygote died: init reaped it, nobody will say how
+                if loop.time() >= deadline:
+                    if killed:
+                        return None
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                    deadline, killed = loop.time() + 5, True
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(future), 0.1)
+            return future.result()
         finally:
             self._exits.pop(pid, None)
 
@@ -231,6 +247,17 @@ class Host:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, lambda: loop.create_task(self.stop()))
         await self._stopped.wait()
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists (a zombie still does)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def pty_gone(exc: OSError) -> bool:

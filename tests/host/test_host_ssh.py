@@ -247,8 +247,15 @@ async def test_a_crashed_session_harms_nobody_else(tmp_path: Path,
         await start_local_game(bob)  # bob plays on
         again = await login(host, KEYS, "alice")  # and alice comes straight back
         await again.close()
+        assert host.zygote.process is not None
+        host.zygote.process.kill()  # even the zygote dying stops nobody
+        host.zygote.process.wait()
+        bob.press("a")
+        await bob.wait_for(lambda s: "◆ 0 Runes" not in line_with(s, "Round"))
+        carol = await login(host, KEYS, "carol")
+        await carol.close()
         await bob.close()
-    assert "logout user=alice" in caplog.text
+    assert "logout user=alice" in caplog.text and "the zygote had gone" in caplog.text
 
 
 async def test_stopping_the_host_saves_every_open_game(tmp_path: Path) -> None:
