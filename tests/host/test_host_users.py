@@ -46,3 +46,19 @@ def test_colour_depth_comes_from_the_terminal_type() -> None:
     assert colour_env("xterm-direct", {}) == {"COLORTERM": "truecolor"}
     assert colour_env("xterm-256color", {"COLORTERM": "truecolor"}) == {"COLORTERM": "truecolor"}
     assert colour_env("vt100", {"COLORTERM": "; rm -rf /"}) == {}
+
+
+def test_an_apps_environment_is_the_hosts_choice(tmp_path: Path) -> None:
+    """Terminal type and colours from the client; size from the PTY (never COLUMNS or
+    LINES); a longer ESCDELAY; the user's own save folder whatever the client sends."""
+    from host.config import HostConfig
+    from host.server import ESCDELAY_MS, Host
+
+    host = Host(HostConfig(data=tmp_path))
+    env = host.child_env("ana", "xterm-direct", {"ASCEND_SAVE_DIR": "/elsewhere",
+                                                 "COLUMNS": "10", "LINES": "5",
+                                                 "LD_PRELOAD": "/tmp/x.so"}, "/home/ana")
+    assert env["TERM"] == "xterm-direct" and env["COLORTERM"] == "truecolor"
+    assert env["ESCDELAY"] == str(ESCDELAY_MS) and int(env["ESCDELAY"]) > 100
+    assert env["ASCEND_SAVE_DIR"] == str(tmp_path / "users" / "ana" / "saves")
+    assert not {"COLUMNS", "LINES", "LD_PRELOAD"} & set(env)
