@@ -118,3 +118,48 @@ async def test_a_watched_table_moves_on_the_screen_and_refuses_a_spectators_keys
         assert "watching" in table.last_message
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), "back at the menu")
+
+
+@pytest.mark.parametrize("game", ["ascension", "firepeak", "tactics"])
+async def test_every_games_table_plays_a_shared_table(tables: Any, game: str) -> None:
+    """Each game's own table screen, given a shared table's session: it draws the seat's
+    view, takes in the other player's moves, and sends its own through the service."""
+    svc = tables()
+    bob_hall = svc.connect("bob")
+    app = AscendApp(hall=svc.connect("alice"))
+    async with app.run_test(size=SIZE) as pilot:
+        hall: Any = app.hall
+        mine = hall.open(game, {"players": 2, "seats": ["human", "human"]}, 12)
+        theirs = bob_hall.join(mine.table_id)
+        players = [mine, theirs]
+        await until(pilot, lambda: mine.started, "the table starts")
+        app.start_game(mine)
+
+        def table_screen() -> TableScreen | None:
+            return next((s for s in app.screen_stack if isinstance(s, TableScreen)
+                         and s.query(LogView)), None)
+
+        await until(pilot, lambda: table_screen() is not None, "the table")
+        await pilot.pause()
+        table = table_screen()
+        assert table is not None
+        pick = random.Random(4)
+        made = 0
+        for _ in range(40):
+            state = caught_up(svc, [theirs])
+            if state.to_move is None:
+                break
+            await until(pilot, lambda: len(mine.actions) == len(theirs.actions),
+                        "the app took in the move")
+            if state.to_move == 1:
+                theirs.apply(pick.choice(theirs.legal()))
+            else:
+                assert table.my_move() and table.do(pick.choice(mine.legal()))
+                made += 1
+        assert made > 0 and len(mine.actions) > made
+        state = caught_up(svc, [theirs])
+        await until(pilot, lambda: len(mine.actions) == len(theirs.actions), "caught up")
+        assert mine.view(0) == get_game(game).view(state, 0)
+        table.action_menu()  # q, whatever question the table has open
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "back at the menu")
+    assert [t.seats[0].connected for t in bob_hall.tables()] == [False]
