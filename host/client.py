@@ -117,9 +117,8 @@ class RemoteHall:
     def tables(self) -> list[TableInfo]:
         return list(self.link.request("tables")["tables"])
 
-    def open(self, game: str, options: dict[str, Any], seed: int | None) -> RemoteSession:
-        return self._session(self.link.request("open", game=game, options=options,
-                                               seed=seed))
+    def open(self, game: str, options: dict[str, Any]) -> RemoteSession:
+        return self._session(self.link.request("open", game=game, options=options))
 
     def join(self, table_id: str) -> RemoteSession:
         return self._session(self.link.request("join", table=table_id))

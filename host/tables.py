@@ -266,7 +266,6 @@ class TableService:
     def op_open(self, link: Link, request: dict[str, Any]) -> dict[str, Any]:
         game = str(request.get("game", ""))
         options = request.get("options")
-        seed = request.get("seed")
         try:
             row = info(game)
         except KeyError as exc:
@@ -284,7 +283,8 @@ class TableService:
                 raise Refused(f"a seat is a human or one of {game}'s bots, not {kind[:30]!r}")
         if HUMAN not in seats:
             raise Refused("a shared table needs a human seat (yours)")
-        seed = int(seed) if isinstance(seed, int) and 0 <= seed < 2**63 else secrets.randbits(32)
+        # Never the player's choice: whoever knew the seed could replay the shuffles.
+        seed = secrets.randbits(32)
         opts = {**options, "seats": seats, "players": len(seats)}
         users = [""] * len(seats)
         users[seats.index(HUMAN)] = link.user

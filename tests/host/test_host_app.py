@@ -85,7 +85,7 @@ async def test_a_watched_table_moves_on_the_screen_and_refuses_a_spectators_keys
         tables: Any) -> None:
     svc = tables()
     alice, bob = svc.connect("alice"), svc.connect("bob")
-    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 6)
+    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     b = bob.join(a.table_id)
     players = [a, b]
     caught_up(svc, players)
@@ -129,9 +129,8 @@ async def test_every_games_table_plays_a_shared_table(tables: Any, game: str) ->
     app = AscendApp(hall=svc.connect("alice"))
     async with app.run_test(size=SIZE) as pilot:
         hall: Any = app.hall
-        mine = hall.open(game, {"players": 2, "seats": ["human", "human"]}, 12)
+        mine = hall.open(game, {"players": 2, "seats": ["human", "human"]})
         theirs = bob_hall.join(mine.table_id)
-        players = [mine, theirs]
         await until(pilot, lambda: mine.started, "the table starts")
         app.start_game(mine)
 

@@ -49,7 +49,7 @@ def test_a_spectator_sees_no_card_any_seat_may_not_see(tables: Any, game: str,
     svc = tables()
     players = options["players"]
     halls = [svc.connect(f"p{i}") for i in range(players)]
-    first = halls[0].open(game, {**options, "seats": ["human"] * players}, 17)
+    first = halls[0].open(game, {**options, "seats": ["human"] * players})
     sessions = [first, *(hall.join(first.table_id) for hall in halls[1:])]
     watcher_hall = svc.connect("watcher")
     mod = get_game(game)
@@ -99,14 +99,14 @@ def test_a_game_whose_public_view_shows_a_hand_is_never_watched(
     monkeypatch.setattr(public, "_PROBED", {})
     monkeypatch.setattr(mod, "view", leaky)
     alice, bob, carol = svc.connect("alice"), svc.connect("bob"), svc.connect("carol")
-    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 2)
+    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     b = bob.join(a.table_id)
     with pytest.raises(HallError, match="cannot be watched"):
         carol.watch(a.table_id)
 
     monkeypatch.setattr(mod, "view", honest)
     monkeypatch.setattr(public, "_PROBED", {})
-    c = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 3)
+    c = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     d = bob.join(c.table_id)
     watcher = carol.watch(c.table_id)
     monkeypatch.setattr(mod, "view", leaky)  # the game goes wrong mid-play

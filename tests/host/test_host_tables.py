@@ -81,7 +81,7 @@ def test_two_users_and_a_bot_finish_an_ascension_table(tables: Any) -> None:
     svc = tables()
     alice, bob = svc.connect("alice"), svc.connect("bob")
     a = alice.open("ascension", {"players": 3, "seats": ["human", "human", "bot:greedy"],
-                                 "honor_pool": 5}, 11)
+                                 "honor_pool": 5})
     assert not a.started and a.table().status == WAITING and a.table().free == 1
     b = bob.join(a.table_id)
     assert b.started and b.seat == 1 and b.names == ["alice", "bob", "Greedy bot"]
@@ -105,7 +105,7 @@ def test_a_2v2_tactics_table_shows_partners_hands_and_no_other(tables: Any) -> N
     svc = tables()
     alice, bob = svc.connect("alice"), svc.connect("bob")
     seats = ["human", "bot:random", "human", "bot:random"]
-    a = alice.open("tactics", {"players": 4, "mode": "2v2", "seats": seats}, 5)
+    a = alice.open("tactics", {"players": 4, "mode": "2v2", "seats": seats})
     b = bob.join(a.table_id)
     caught_up(svc, [a, b])
     mod = get_game("tactics")
@@ -122,9 +122,9 @@ def test_a_2v2_tactics_table_shows_partners_hands_and_no_other(tables: Any) -> N
 def test_every_action_is_saved_and_a_restarted_host_resumes_every_table(tables: Any) -> None:
     svc = tables()
     alice, bob, carol = svc.connect("alice"), svc.connect("bob"), svc.connect("carol")
-    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 21)
+    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     b = bob.join(a.table_id)
-    waiting = carol.open("firepeak", {"players": 2, "seats": ["human", "human"]}, 4)
+    waiting = carol.open("firepeak", {"players": 2, "seats": ["human", "human"]})
     pick = random.Random(2)
     store = SaveStore(svc.folder)
     for _ in range(12):
@@ -153,7 +153,7 @@ def test_every_action_is_saved_and_a_restarted_host_resumes_every_table(tables: 
 def test_a_player_who_drops_sits_down_at_their_seat_again(tables: Any) -> None:
     svc = tables()
     alice, bob = svc.connect("alice"), svc.connect("bob")
-    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 3)
+    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     b = bob.join(a.table_id)
     caught_up(svc, [a, b])
     if a.state.to_move == 0:
@@ -174,7 +174,7 @@ def test_a_player_who_drops_sits_down_at_their_seat_again(tables: Any) -> None:
 def test_the_service_refuses_what_a_seat_may_not_do(tables: Any) -> None:
     svc = tables()
     alice, bob, carol = svc.connect("alice"), svc.connect("bob"), svc.connect("carol")
-    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]}, 9)
+    a = alice.open("ascension", {"players": 2, "seats": ["human", "human"]})
     with pytest.raises(HallError, match="not started"):
         carol.watch(a.table_id)
     b = bob.join(a.table_id)
@@ -208,8 +208,13 @@ def test_the_service_refuses_what_a_seat_may_not_do(tables: Any) -> None:
             ("empires", {"players": 2, "seats": ["human", "human"]}, "cannot be played"),
             ("ascension", {"players": 2}, "seats")):
         with pytest.raises(HallError, match=why):
-            carol.open(game, options, None)
+            carol.open(game, options)
     assert [t.id for t in carol.tables()] == [a.table_id]  # nothing was opened
+    # A seed a player sends is not used: whoever chose it could replay the shuffles.
+    reply = carol.link.request("open", game="ascension", seed=7,
+                               options={"players": 2, "seats": ["human", "human"]})
+    assert svc.call(lambda: svc.service.tables[reply["table"].id].seed) != 7
+    assert reply["seat"] == 0 and reply["seen"] is None
     assert mover.legal()  # and the game is untouched
     mover.apply(action)
 

@@ -76,15 +76,18 @@ class OpenTableScreen(SetupScreen):
         # Textual runs SetupScreen's own on_mount first; only the title changes here.
         self.query_one("#setup-title", Label).update("Open a table · human seats are for "
                                                      "the players who join")
+        # A shared table's seed is the host's secret: whoever chose it could replay the
+        # shuffles.
+        self.query_one("#seed-row").display = False
 
     def action_start(self) -> None:
         """Open the table and sit at its first human seat."""
-        game, options, seed = self.options()
+        game, options, _ = self.options()
         if not info(game).playable:
             self.notify(f"{info(game).title} cannot be played yet.", severity="warning")
             return
         try:
-            session = hall_of(self.app).open(game, options, seed)
+            session = hall_of(self.app).open(game, options)
         except HallError as exc:
             self.notify(str(exc), title="Cannot open the table", severity="error")
             return
