@@ -49,6 +49,17 @@ async def login(host: Host, keys: dict[str, asyncssh.SSHKey], user: str,
     return player
 
 
+async def shows(player: Player, test: Any, timeout: float = 20.0) -> bool:
+    """Whether the screen passes ``test`` within ``timeout`` seconds."""
+    try:
+        await player.wait_for(test, timeout)
+    except TimeoutError:
+        if player.closed:
+            raise
+        return False
+    return True
+
+
 async def play_by_hints(player: Player, name: str, until: str = "Game over",
                         timeout: float = 240.0) -> int:
     """Play ``name``'s moves with the hint keys (h, then H at the table or enter in a
@@ -62,14 +73,18 @@ async def play_by_hints(player: Player, name: str, until: str = "Game over",
         screen = player.text()
         if until in screen:
             return moves
+        # A hint asked for a position the table has just left is dropped by the screen
+        # (and a busy machine may take long): ask again rather than wait for ever.
         if DIALOG in screen:
             player.press("h")
-            await player.wait_for(lambda s: "Hint:" in s or "No hint" in s, 30)
+            if not await shows(player, lambda s: "Hint:" in s or "No hint" in s):
+                continue
             player.press("enter")
             await player.wait_for(lambda s: DIALOG not in s, 30)
         else:
             player.press("h")
-            await player.wait_for(lambda s: "Hint:" in s or DIALOG in s, 30)
+            if not await shows(player, lambda s: "Hint:" in s or DIALOG in s):
+                continue
             if DIALOG in player.text():
                 continue
             before = player.text()
