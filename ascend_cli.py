@@ -176,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file")
     rp.add_argument("--verify", action="store_true")
     rp.set_defaults(func=cmd_replay)
+    from host.cli import add_parser as add_serve
+
+    add_serve(sub)
     return parser
 
 

@@ -24,6 +24,7 @@ QUICK: tuple[tuple[str, list[str]], ...] = (
     ("bench.pattern_latency", ["--n", "100"]),
     ("bench.tactics_latency", ["--games", "2"]),
     ("bench.ai_strength", ["--games", "20"]),
+    ("bench.host_load", ["--sessions", "5", "--turns", "2", "--logins", "5"]),
 )
 
 

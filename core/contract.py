@@ -11,6 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, Self
 
+# The seat of someone at no table (a spectator): ``view(state, SPECTATOR)`` is the public
+# table, what every seat may see, with no hand, deck order or other private card shown.
+SPECTATOR = -1
+
 
 class Action(NamedTuple):
     """A player's choice. A tuple of str/int so it packs to msgpack and compares by value."""
@@ -116,7 +120,8 @@ class GameModule(Protocol):
         ...
 
     def view(self, state: Any, seat: int) -> Any:
-        """The table as ``seat`` may see it (a GameView)."""
+        """The table as ``seat`` may see it (a GameView); for ``SPECTATOR``, what every
+        seat may see."""
         ...
 
     def determinize(self, view: Any, rng: Any) -> Any:

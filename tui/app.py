@@ -35,9 +35,15 @@ class AscendApp(App[None]):
     TITLE = "ascend"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, bot_delay: float | None = None) -> None:
+    def __init__(self, bot_delay: float | None = None, hall: Any = None,
+                 confined: bool = False) -> None:
         super().__init__()
         self.bot_delay = bot_delay_from_env() if bot_delay is None else bot_delay
+        # The shared tables of the host this app runs on (a ``tui.hall.Hall``); None for
+        # the local app, whose menu then offers none.
+        self.hall = hall
+        # True when the player may save only in their own save folder (the SSH host).
+        self.confined = confined
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from tui.games import theme_variables

@@ -8,12 +8,13 @@ save keeps; the state is rebuilt from it when a game is continued.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, Self
 
-from core.contract import Action, Event
+from core.contract import Action, Event, Outcome
 from core.games import get_game
 from core.rng import Rng
 
@@ -21,6 +22,51 @@ HUMAN = "human"
 BOT_PREFIX = "bot:"
 # Save meta key (+ seat) holding that seat's bot's random stream position.
 BOT_RNG_KEY = "bot_rng_"
+READ_ONLY = "this game is open read-only: another window has it, so nothing is played here"
+
+
+class PlaySession(Protocol):
+    """What a table screen uses of the game it shows. ``GameSession`` keeps the game here;
+    a shared table's session (the SSH host's) keeps only what its seat may see and sends
+    each action to the table, which moves the other seats and tells ``follow``'s callback.
+    """
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    state: Any  # the game as this keyboard may know it (a shared table: a world its view allows)
+    actions: list[Action]
+    bots: dict[int, Any]  # the bots this keyboard runs (a shared table runs its own)
+    read_only: bool
+
+    @property
+    def module(self) -> ModuleType: ...
+    @property
+    def seats(self) -> list[str]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def read_only_reason(self) -> str: ...
+
+    def is_bot(self, seat: int | None) -> bool: ...
+    def elsewhere(self, seat: int | None) -> bool: ...
+    def view(self, seat: int | None) -> Any: ...
+    def outcome(self) -> Outcome | None: ...
+    def legal(self) -> list[Action]: ...
+    def describe(self, action: Action) -> str: ...
+    def apply(self, action: Action) -> list[Event]: ...
+    def bot_choice(self) -> tuple[int, Any, list[Action]]: ...
+    def follow(self, on_move: Callable[[Any], None]) -> None: ...
+    def take(self, move: Any) -> None: ...
+    def save(self, folder: Path | None = None) -> Path: ...
+    def close(self) -> None: ...
+    def take_notes(self) -> list[str]: ...
 
 
 def available_bots(game: str) -> list[str]:
@@ -67,7 +113,7 @@ class GameSession:
     # --- making one ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: str, options: dict[str, Any], seed: int | None = None) -> GameSession:
+    def new(cls, game: str, options: dict[str, Any], seed: int | None = None) -> Self:
         """Start a new game; raises ValueError/KeyError for options the game refuses."""
         mod = get_game(game)
         seed = new_seed() if seed is None else int(seed)
@@ -98,12 +144,21 @@ class GameSession:
 
     @classmethod
     def _load(cls, path: Path, store: Any) -> tuple[GameSession, str]:
-        from saves.loader import load_game
         from saves.store import SaveStore
 
         store = store if store is not None else SaveStore()
         save = store.load(Path(path))
-        state, message = load_game(save, str(path))
+        session, message = cls.from_save_file(save, str(path))
+        session.path, session.store = Path(path), store
+        return session, message
+
+    @classmethod
+    def from_save_file(cls, save: Any, label: str) -> tuple[Self, str]:
+        """The game in a save already read (``saves.format.SaveFile``), its bots where they
+        were; a ``SaveError`` naming ``label`` when it cannot be rebuilt."""
+        from saves.loader import load_game
+
+        state, message = load_game(save, label)
         mod = get_game(save.game)
         actions = [Action(*a) for a in save.actions]
         checksums = list(save.checksums)
@@ -111,7 +166,7 @@ class GameSession:
             checksums = _recompute_checksums(mod, save.options, save.seed, actions)
         session = cls(
             game=save.game, options=dict(state.options), seed=save.seed, state=state,
-            actions=actions, checksums=checksums, path=Path(path), store=store,
+            actions=actions, checksums=checksums,
         )
         session._make_bots()
         session._restore_bot_streams(save.meta)
@@ -175,6 +230,15 @@ class GameSession:
         """True when ``seat`` is played by a bot."""
         return seat is not None and seat in self.bots
 
+    def elsewhere(self, seat: int | None) -> bool:
+        """True when ``seat`` is played away from this keyboard; never in a local game."""
+        return False
+
+    @property
+    def read_only_reason(self) -> str:
+        """Why nothing can be played here when the session is read-only."""
+        return READ_ONLY
+
     @property
     def over(self) -> bool:
         """True once the game has ended."""
@@ -186,6 +250,23 @@ class GameSession:
         return int(self.module.turn_number(self.state))
 
     # --- playing ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> Any:
+        """The table as ``seat`` may see it (the game contract's ``view``)."""
+        return self.module.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        result: Outcome | None = self.module.outcome(self.state)
+        return result
+
+    def follow(self, on_move: Callable[[Any], None]) -> None:
+        """Call ``on_move`` for each move made away from this keyboard: none here, where
+        every move is made through ``apply``."""
+
+    def take(self, move: Any) -> None:
+        """Take in a move made elsewhere: a local game has none."""
+        raise ValueError("a local game has no moves made elsewhere")
 
     def legal(self) -> list[Action]:
         """Every action the seat to move may take now."""

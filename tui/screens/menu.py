@@ -24,17 +24,25 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
+        Binding("o", "pick('open')", "Open a table", show=False),
+        Binding("j", "pick('join')", "Join a table", show=False),
+        Binding("w", "pick('watch')", "Watch a table", show=False),
         Binding("r,question_mark", "pick('rules')", "Rules"),
         Binding("q,escape", "pick('quit')", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
+        # The shared tables are offered when the app runs on a host that has them.
+        shared = getattr(self.app, "hall", None) is not None
+        tables = [Option("Open a table", id="open"), Option("Join a table", id="join"),
+                  Option("Watch a table", id="watch")] if shared else []
         with Middle(), Center(), Vertical(id="menu-box"):
             yield Label(Text(BANNER, style="bold #ffd54f"), id="banner")
             yield Label("The Ascension games, at the terminal", id="tagline")
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
+                *tables,
                 Option("Rules & keys", id="rules"),
                 Option("Quit", id="quit"),
                 id="menu",
@@ -63,6 +71,11 @@ class MenuScreen(Screen[None]):
             from tui.screens.load import ContinueScreen
 
             self.app.push_screen(ContinueScreen())
+        elif what in ("open", "join", "watch") and getattr(self.app, "hall", None):
+            from tui.screens.tables import OpenTableScreen, TableListScreen
+
+            self.app.push_screen(OpenTableScreen() if what == "open"
+                                 else TableListScreen(watch=what == "watch"))
         elif what == "rules":
             from tui.screens.rules import RulesScreen
 

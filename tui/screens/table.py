@@ -26,11 +26,11 @@ from textual.screen import Screen
 from core.contract import Action, Event, IllegalAction
 from tui.screens.end import EndScreen
 from tui.screens.passing import PassScreen
-from tui.session import GameSession
+from tui.session import READ_ONLY as READ_ONLY
+from tui.session import PlaySession
 from tui.widgets.panels import HintPanel, LogView
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-READ_ONLY = "this game is open read-only: another window has it, so nothing is played here"
 HUMAN_STYLE = "#e0e0e0"
 BOT_STYLE = "#c0c0ff"
 
@@ -82,7 +82,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     NO_HINT: ClassVar[str] = "This game has no hints."
     HINT_USE: ClassVar[str] = "\nH: do it"
 
-    def __init__(self, session: GameSession, message: str = "") -> None:
+    def __init__(self, session: PlaySession, message: str = "") -> None:
         super().__init__()
         self.session = session
         self.load_message = message
@@ -173,11 +173,13 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     def my_move(self) -> bool:
         """True when the seat to move is the human at the keyboard."""
         to = self.state.to_move
-        return to is not None and to == self.viewer and not self.session.is_bot(to)
+        return (to is not None and to == self.viewer and not self.session.is_bot(to)
+                and not self.session.elsewhere(to))
 
     def view_for(self, seat: int | None) -> Any:
-        """The engine's view of the state for ``seat`` (every game module has ``view``)."""
-        return self.session.module.view(self.state, seat)
+        """The engine's view of the state for ``seat`` (at a shared table: what this
+        keyboard's seat may see, whichever is asked)."""
+        return self.session.view(seat)
 
     def table_seat(self) -> int:
         """The seat whose view is drawn: the one at the keyboard, or during a hand-over
@@ -196,6 +198,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.opening_notes(log)
         self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
         self.set_interval(0.15, self._tick)
+        self.session.follow(self._moved_elsewhere)
         self.refresh_table()
         self.table_opened()
         self.call_after_refresh(self._focus_default)
@@ -213,7 +216,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         elif self.session.is_bot(to):
             text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…",
                         style="italic")
-        elif to != self.viewer:
+        elif to != self.viewer or self.session.elsewhere(to):
             text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
         else:
             text = self.move_prompt(v)
@@ -250,7 +253,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         if seat is None:
             return False
         if self.session.read_only:
-            self.refuse(READ_ONLY)
+            self.refuse(self.session.read_only_reason)
             return False
         # Told before applying: the line may name what the action is about to move.
         line = self.log_line(seat, action)
@@ -315,6 +318,9 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         if self.session.is_bot(s.to_move):
             self.notify(f"{self.player_name(s.to_move)} is thinking…", timeout=1.5)
             return False
+        if self.session.elsewhere(s.to_move):
+            self.notify(f"Waiting for {self.player_name(s.to_move)}.", timeout=1.5)
+            return False
         if s.to_move != self.viewer:
             self.advance()
             return False
@@ -331,9 +337,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             self._show_end()
             return
         if self.session.is_bot(to):
-            if self.thinking is None:
+            if self.thinking is None and to in self.session.bots:
                 self.run_bots()
             return
+        if self.session.elsewhere(to):
+            return  # the shared table tells this keyboard the move when it is made
         if to != self.viewer:
             if len(self.session.humans) > 1:
                 self._pass_to(to)
@@ -358,8 +366,25 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.modal_open = True
         self.app.push_screen(PassScreen(self.player_name(seat), reason), ready)
 
+    def _moved_elsewhere(self, move: Any) -> None:
+        """A move made away from this keyboard (at a shared table: another player's, or
+        the table's bot's), told like one made here: its line before it is taken (from
+        ``move.said`` if the game's own line cannot be made here), then its events."""
+        if not self.is_attached:
+            self.session.take(move)
+            return
+        try:
+            line: Text | str | None = self.log_line(move.seat, move.action)
+        except Exception:  # the table as this seat knows it may not name every card
+            line = move.said
+        self.session.take(move)
+        self.log_action(move.seat, line, move.events)
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        self.advance()
+
     def _show_end(self) -> None:
-        outcome = self.session.module.outcome(self.state)
+        outcome = self.session.outcome()
         if outcome is None or self.modal_open:
             return
         self.refresh_table()
@@ -488,11 +513,15 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         """Ask what to do with a game that could not be saved on the way out."""
         from tui.screens.dialogs import ChoiceScreen
 
-        ways = ["Try again", "Save in another folder…", "Leave without saving",
-                "Stay at the table"]
+        # A confined app (the SSH host's) saves only in its player's own folder.
+        elsewhere = not getattr(self.app, "confined", False)
+        ways = ["Try again", *(["Save in another folder…"] if elsewhere else []),
+                "Leave without saving", "Stay at the table"]
 
         def chosen(answer: int | None) -> None:
             self.modal_open = False
+            if answer is not None and not elsewhere and answer >= 1:
+                answer += 1  # the list has no "another folder" line
             if answer == 0:
                 self.leave(then)
             elif answer == 1:
