@@ -156,7 +156,9 @@ class TacticsView:
 
 def sees(s: State | TacticsView, viewer: int, seat: int) -> bool:
     """Whether ``viewer`` sees ``seat``'s hand and Treasures (itself, or a 2 vs 2 partner)."""
-    return viewer == seat or (s.options["mode"] == "2v2" and s.side_of[viewer] == s.side_of[seat])
+    # A spectator (SPECTATOR, -1) is at no side: -1 must not index the last seat's team.
+    return viewer == seat or (viewer >= 0 and s.options["mode"] == "2v2"
+                              and s.side_of[viewer] == s.side_of[seat])
 
 
 HAND_ZONES = ("hand", "hand_or_discard")
