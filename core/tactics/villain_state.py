@@ -142,7 +142,8 @@ class VillainSide:
             raise ValueError("the snapshot's Schemes are lost or in two places")
         if len(self.holder) != len(OBJECTIVE_KINDS) or len(self.token) != len(OBJECTIVE_KINDS):
             raise ValueError("the snapshot's Villain roster is wrong")
-        if any(not self.is_villain_card(c) for c in self.holder):
+        if self.holder != [-1] * len(OBJECTIVE_KINDS) and any(
+                not self.is_villain_card(c) for c in self.holder):
             raise ValueError("the snapshot's Villain roster names a card that is no Villain")
 
 
