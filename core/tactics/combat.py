@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.contract import Event
-from core.tactics.honor import gain_honor
 from core.tactics.board import ENCHANTED, MapDef, attack_targets, in_sight
 from core.tactics.cards import CardDef, Op
+from core.tactics.honor import gain_honor
 from core.tactics.state import (
     AREA,
     RANGE,

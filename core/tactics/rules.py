@@ -39,6 +39,8 @@ from core.tactics.villain_state import (
     HEROES,
     SCHEMES_PER_TURN,
     VILLAINS,
+)
+from core.tactics.villain_state import (
     villain_turn as villains_move,
 )
 

@@ -11,7 +11,6 @@ from typing import Any
 from core.contract import plain_copy, snapshot_reader
 from core.rng import Rng
 from core.tactics.audit import problems
-from core.tactics.villain_state import seat_side
 from core.tactics.cards import Op
 from core.tactics.state import (
     Attack,
@@ -24,6 +23,7 @@ from core.tactics.state import (
     shipped_content,
     side_mask,
 )
+from core.tactics.villain_state import seat_side
 
 
 def op_data(op: Op) -> list[Any]:

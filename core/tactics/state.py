@@ -22,8 +22,7 @@ from core.tactics import cards as content
 from core.tactics import scenarios as scen_mod
 from core.tactics.board import PLAIN, PORTAL, MapDef
 from core.tactics.cards import CardDef, GatewayDef, Op, TreasureDef
-from core.tactics.scenarios import ScenarioDef
-from core.tactics.scenarios import MODE_PLAYERS
+from core.tactics.scenarios import MODE_PLAYERS, ScenarioDef
 from core.tactics.villain_options import normalize as villain_options
 from core.tactics.villain_state import (
     CULTIST_FIGURES,
@@ -475,9 +474,9 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
         first = len(s.units)
         for fig in range(CULTIST_FIGURES - MAX_CULTISTS * heroes):
             s.units.append(Unit(VILLAIN, -1, fig))
-        ids = tuple(range(first, len(s.units)))
+        spare = tuple(range(first, len(s.units)))
         vfirst = next(u for u, d in enumerate(s.cards) if d.kind == "villain")
-        s.villain = blank_side(mode, vfirst, ids, opts["ties"], n - 1 if mode == "boss" else -1,
+        s.villain = blank_side(mode, vfirst, spare, opts["ties"], n - 1 if mode == "boss" else -1,
                                surge_rule(sc, opts["chapter"]))
     cells = len(sc.map.hexes)
     s.terrain = list(sc.map.terrain)

@@ -16,12 +16,6 @@ from core.tactics.board import (
     shrine_controller,
 )
 from core.tactics.cards import Op
-from core.tactics.villain_state import (
-    VILLAIN,
-    VILLAINS,
-    chooser,
-    seat_side,
-)
 from core.tactics.state import (
     HAND_SIZE,
     HEAVY_PILE,
@@ -36,6 +30,12 @@ from core.tactics.state import (
     seat_bit,
     side_mask,
     side_order,
+)
+from core.tactics.villain_state import (
+    VILLAIN,
+    VILLAINS,
+    chooser,
+    seat_side,
 )
 
 # --- cards -----------------------------------------------------------------------------------

@@ -23,8 +23,6 @@ from core.tactics.board import MapDef
 from core.tactics.cards import CardDef, GatewayDef, Op, TreasureDef
 from core.tactics.effects import op_text
 from core.tactics.scenarios import ScenarioDef
-from core.tactics.villain_state import VILLAIN, VILLAINS, VillainSide
-from core.tactics.villains import SchemeDef, VillainDef
 from core.tactics.state import (
     Attack,
     Command,
@@ -34,6 +32,8 @@ from core.tactics.state import (
     Unit,
     Work,
 )
+from core.tactics.villain_state import VILLAIN, VILLAINS, VillainSide
+from core.tactics.villains import SchemeDef, VillainDef
 
 
 class UnitRow(NamedTuple):

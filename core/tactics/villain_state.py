@@ -212,6 +212,6 @@ __all__ = [
     "BOSS_HAND", "BY_DECK_OUT", "BY_HONOR", "BY_TURN_LIMIT", "BY_VILLAIN_HONOR",
     "CULTIST_FIGURES", "HEROES", "KIND_INDEX", "SCHEMES_PER_TURN", "TIES", "VILLAIN",
     "VILLAINS", "VILLAIN_MODES", "VillainSide", "blank_side", "chooser", "hero_count",
-    "is_villain", "seat_side", "surge_rule", "unit_side", "villain_card", "villain_cards", "villain_mode",
-    "villain_turn", "villain_unit",
+    "is_villain", "seat_side", "surge_rule", "unit_side", "villain_card", "villain_cards",
+    "villain_mode", "villain_turn", "villain_unit",
 ]

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.contract import Event
-from core.words import plain
 from core.tactics import combat, effects, harm, turn, villain
 from core.tactics.board import FOREST, PLAIN, SHRINE, TAINTED
 from core.tactics.cards import Op
@@ -42,6 +41,7 @@ from core.tactics.villain_state import (
     chooser,
     villain_unit,
 )
+from core.words import plain
 
 PREFIX = "v."
 # The decisions of the Villains' ties (their values: effects.DECISION_VALUES).

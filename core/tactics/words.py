@@ -21,11 +21,11 @@ from core import words as w
 from core.contract import Action
 from core.hexgrid import to_offset
 from core.tactics import harm, routes, rules
-from core.tactics.villain import Plan
-from core.tactics.villain_state import VILLAIN
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
+from core.tactics.villain import Plan
+from core.tactics.villain_state import VILLAIN
 from core.words import Phrase, Word, plain
 
 if TYPE_CHECKING:

@@ -90,7 +90,7 @@ def test_a_tie_is_asked_of_the_hero_seat_listing_every_plan() -> None:
 
 def test_ties_auto_take_the_first_plan_by_target_then_destination() -> None:
     s = cleared(ties="auto")
-    red = villain(s, "red", 6, 2, strength=5, speed=3)
+    villain(s, "red", 6, 2, strength=5, speed=3)
     arha = hero(s, 0, 5, 2, defense=4)
     hero(s, 1, 7, 3, defense=4)
     run_ops(s, [command("red")])
