@@ -119,7 +119,13 @@ class GameInfo:
 # --- the settings of each game ----------------------------------------------------------------
 
 HONOR_PER_PLAYER = 30
-MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl"}
+MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl",
+               "solo": "solo vs the Villains", "coop": "co-op vs the Villains",
+               "boss": "Become the Boss"}
+DIFFICULTY_LABELS = (("standard", "Standard"), ("hard", "Hard: 4 Schemes discarded"),
+                     ("nightmare", "Nightmare: 8 Schemes discarded"))
+TIE_LABELS = (("ask", "ask the heroes"), ("auto", "the first by a fixed rule"))
+NOT_HERE = (("", "only against the Villains"),)
 
 
 def _tactics_modes(options: Options) -> Choices:
@@ -146,6 +152,20 @@ def _tactics_victory(options: Options) -> str:
     return victory_short(chosen) if chosen else ""
 
 
+def _against_villains(options: Options) -> bool:
+    from core.tactics.villain_state import villain_mode
+
+    return villain_mode(str(options.get("mode") or _first(_tactics_modes(options))))
+
+
+def _tactics_difficulty(options: Options) -> Choices:
+    return DIFFICULTY_LABELS if _against_villains(options) else NOT_HERE
+
+
+def _tactics_ties(options: Options) -> Choices:
+    return TIE_LABELS if _against_villains(options) else NOT_HERE
+
+
 def _first(choices: Choices) -> Any:
     return choices[0][0] if choices else ""
 
@@ -170,14 +190,22 @@ FIREPEAK = GameInfo(
     ))
 
 TACTICS = GameInfo(
-    "tactics", "Ascension Tactics", (2, 4), "core.tactics", (
+    "tactics", "Ascension Tactics", (1, 4), "core.tactics", (
         Setting("mode", "Mode", _tactics_modes, lambda o: _first(_tactics_modes(o)),
-                help="1v1 (2 players), 2v2 (4), brawl (3-4)"),
+                help="1v1 (2 players), 2v2 (4), brawl (3-4), solo (1), coop (2), "
+                     "boss (2-3: the Boss player sits last)"),
         Setting("scenario", "Scenario", _tactics_scenarios,
                 lambda o: _first(_tactics_scenarios(o)), note=_tactics_victory,
                 help="the scenario id (default: the first that fits)"),
         Setting("draft", "Draft", ON_OFF, False, note="take turns picking champions",
                 help="draft the champions instead of the suggested rosters"),
+        Setting("difficulty", "Difficulty", _tactics_difficulty,
+                lambda o: _first(_tactics_difficulty(o)),
+                note="Schemes start in the discard: bonuses come sooner",
+                help="against the Villains: standard, hard, nightmare"),
+        Setting("ties", "Villain ties", _tactics_ties, lambda o: _first(_tactics_ties(o)),
+                note="when the Villains' orders allow several moves",
+                help="against the Villains: ask (the heroes choose) or auto"),
     ))
 
 GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (

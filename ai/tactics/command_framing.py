@@ -17,6 +17,7 @@ from ai.tactics.weights import CTRL, DENY, HOLD, POWER_SPENT, RISK, RISK_MANY, W
 from ai.tactics.worth import card_value, foe_weight, kill_value, loss_value
 from core.tactics import combat
 from core.tactics.state import State, side_order
+from core.tactics.villain_state import unit_side
 
 PRESENCE = 0.8  # a unit brought onto the battlefield (it can act from there next turn)
 MONSTER = 0.5  # a monster bought with Power the units could have used (commands come first)
@@ -52,9 +53,9 @@ def build_problem(s: State, seat: int, keep: int = 6, style: Style = STEADY,
     foe_units = enemies(s, side)
     fidx = {t: i for i, t in enumerate(foe_units)}
     weight = [foe_weight(s, x) for x in range(len(s.honor))]
-    foes = tuple(Foe(t, s.units[t].cell, s.side_of[s.units[t].seat], hp(s, t),
+    foes = tuple(Foe(t, s.units[t].cell, unit_side(s, t), hp(s, t),
                      round(S * style.kill * kill_value(s, t)
-                           * weight[s.side_of[s.units[t].seat]]))
+                           * weight[unit_side(s, t)]))
                  for t in foe_units)
     movers = []
     mover_units = {p.unit for p in ps}

@@ -12,6 +12,7 @@ from ai.tactics.worth import kill_value
 from core.tactics import combat, turn
 from core.tactics.board import move_targets
 from core.tactics.state import RANGE, RANGED, State
+from core.tactics.villain_state import seat_side
 
 
 def hp(s: State, u: int) -> int:
@@ -56,7 +57,7 @@ def threats(s: State, side: int) -> Threat:
 
     for t in enemies(s, side):
         unit = s.units[t]
-        mark(t, combat.strength(s, t), [unit.cell], combat.speed(s, t), s.side_of[unit.seat],
+        mark(t, combat.strength(s, t), [unit.cell], combat.speed(s, t), seat_side(s, unit.seat),
              bool(combat.keywords(s, t) & RANGED))
     for seat in range(s.n):
         es = s.side_of[seat]

@@ -17,6 +17,7 @@ from core.tactics.board import Route
 from core.tactics.cards import Op
 from core.tactics.scenarios import ScenarioDef
 from core.tactics.state import Decision, State
+from core.tactics.villain_state import unit_side
 
 CHOOSE, DECLINE = "choose", "decline"
 
@@ -142,7 +143,7 @@ def react(s: State, seat: int, legal: list[Action]) -> Action:
         st = s.tdefs[x.card].stats
         u = x.option
         v = 0.0
-        if s.side_of[s.units[u].seat] == my_side and u == att:
+        if unit_side(s, u) == my_side and u == att:
             if st.strength:
                 v += sum(kill_value(s, t) for t in targets
                          if hit < hp(s, t) <= hit + st.strength)
@@ -280,7 +281,7 @@ def answer(s: State, seat: int, legal: list[Action], noise: Rng | None = None) -
                 pick = None
     elif k == "forest_under":
         side = s.side_of[seat]
-        foes = [u for u in choices if s.side_of[s.units[u].seat] != side]
+        foes = [u for u in choices if unit_side(s, u) != side]
         pool = foes or choices
         pick = max(pool, key=lambda u: (kill_value(s, u), -u)) if foes else min(
             pool, key=lambda u: (combat.strength(s, u), u))

@@ -63,6 +63,9 @@ class TacticsGreedyBot:
         another bot's simulation."""
         if s.pending:
             return answer(s, me, legal, self.rng)
+        if legal[0].kind == "scheme":
+            # The Boss player's Schemes: no judgement of them yet, any will do.
+            return self.rng.choice(legal)
         if s.cmd is not None:
             return self._command_step(s, me, legal)
         return self._main(s, me, legal)

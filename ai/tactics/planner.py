@@ -108,6 +108,10 @@ class TacticsPlannerBot:
         if s.pending:
             a = answer(s, me, legal, self.rng)
             return a, (a,)
+        if legal[0].kind == "scheme":
+            # The Boss player's Schemes: no judgement of them yet, any will do.
+            a = self.rng.choice(legal)
+            return a, (a,)
         key = (s.turn_no, s.current)
         if key != self.turn_key:
             self.turn_key = key

@@ -20,6 +20,7 @@ from core.tactics.state import (
     STRIKEBACK,
     State,
 )
+from core.tactics.villain_state import unit_side
 
 BLOCKED = 1 << 20  # an occupant side no real side has: a cell no move may enter
 
@@ -47,7 +48,7 @@ def strikes_back(s: State, t: int, frm: int) -> int:
         return combat.strength(s, t)
     if not combat.keywords(s, t) & RANGED or dist > RANGE:
         return 0
-    if in_sight(s.map, s.terrain, s.occ_side, s.side_of[s.units[t].seat], at, frm):
+    if in_sight(s.map, s.terrain, s.occ_side, unit_side(s, t), at, frm):
         return combat.strength(s, t)
     return 0
 

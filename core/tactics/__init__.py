@@ -1,5 +1,5 @@
-"""Ascension Tactics (the competitive game: 1 vs 1, 2 vs 2, 3-4 player brawl) behind the
-common game contract."""
+"""Ascension Tactics (the competitive game: 1 vs 1, 2 vs 2, 3-4 player brawl; and against
+the Villains: solo, co-op, Become the Boss) behind the common game contract."""
 
 from __future__ import annotations
 
@@ -14,15 +14,19 @@ from core.tactics.snapshot import restore, snapshot
 from core.tactics.state import Decision, State, new_state, side_order
 from core.tactics.turn import begin_turn
 from core.tactics.view import TacticsView, checksum, determinize, view
+from core.tactics.villain import Plan, allowed_commands
+from core.tactics.villain_setup import begin as begin_against_villains
 from core.tactics.words import describe
 
 NAME = "tactics"
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
-    """A new game: ``options`` = players (2-4), mode ("1v1", "2v2", "brawl"), scenario (id),
-    draft (bool: the Champion Draft instead of the suggested rosters), turn_limit (0 = none),
-    seats, names. With the draft, the picks are the first decisions."""
+    """A new game: ``options`` = players (1-4), mode ("1v1", "2v2", "brawl", "solo", "coop",
+    "boss"), scenario (id), draft (bool: the Champion Draft instead of the suggested
+    rosters), turn_limit (0 = none), seats, names; against the Villains also difficulty,
+    ties and a campaign chapter's options (``core.tactics.villain_options``). With the
+    draft, the picks are the first decisions."""
     s = new_state(options, seed)
     start(s)
     return s
@@ -31,8 +35,10 @@ def new_game(options: dict[str, Any], seed: int) -> State:
 def start(s: State) -> list[Event]:
     """Begin a freshly set-up state: the draft's first pick, or the first side's turn."""
     events: list[Event] = []
-    if s.options["draft"]:
+    if s.options["draft"] and not s.options.get("heroes"):
         start_draft(s, events)
+    elif s.villain is not None:
+        begin_against_villains(s, events)
     else:
         begin_turn(s, side_order(s)[0], events)
     _fx.run(s, events)
@@ -50,6 +56,6 @@ def turn_number(state: State) -> int:
 
 __all__ = [
     "audit", "NAME", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
-    "describe", "determinize", "legal_actions", "new_game", "outcome", "restore", "scores",
-    "snapshot", "turn_number", "start", "view", "why_illegal",
+    "describe", "determinize", "Plan", "allowed_commands", "legal_actions", "new_game",
+    "outcome", "restore", "scores", "snapshot", "turn_number", "start", "view", "why_illegal",
 ]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.tactics.board import PORTAL
-from core.tactics.state import HONOR_SUPPLY, MAX_CULTISTS, ROW_SIZE, State
+from core.tactics.state import HONOR_SUPPLY, MAX_CULTISTS, OVER, ROW_SIZE, State
+from core.tactics.villain_state import CULTIST_FIGURES, HEROES, VILLAIN, VILLAINS, seat_side
 
 
 def card_places(s: State) -> list[int]:
@@ -18,6 +19,8 @@ def card_places(s: State) -> list[int]:
     for gear in s.gear.values():
         out += gear
     out += [src for op, src, _, _ in s.work if op.op == "@equip"]
+    if s.villain is not None:
+        out += [c for c in s.villain.holder if c >= 0]
     return out
 
 
@@ -26,7 +29,7 @@ def range_problems(s: State) -> list[str]:
     checked with these before anything reads the state by them)."""
     found: list[str] = []
     n, sides, units = s.n, len(s.sides), len(s.units)
-    if not 2 <= n <= 4 or s.options.get("players") != n:
+    if not 1 <= n <= 4 or s.options.get("players") != n:
         found.append(f"{n} players at the table")
     if not 0 <= s.current < n:
         found.append(f"the player to act is seat {s.current} of {n}")
@@ -49,8 +52,9 @@ def range_problems(s: State) -> list[str]:
     if s.attack is not None and any(not 0 <= x < n for x in s.attack.participants):
         found.append("a Treasure window asks a seat that does not exist")
     cells = len(s.occupant)
+    lowest = VILLAIN if s.villain is not None else -1
     for u, unit in enumerate(s.units):
-        if unit.cell >= cells or not -1 <= unit.seat < n:
+        if unit.cell >= cells or not lowest <= unit.seat < n:
             found.append(f"unit {u} stands on cell {unit.cell} or belongs to seat {unit.seat}")
     if any(u >= units for u in s.occupant):
         found.append("a cell names a unit that does not exist")
@@ -86,12 +90,14 @@ def problems(s: State) -> list[str]:
     if sorted(tokens) != list(range(len(s.tdefs))):
         found.append("a Treasure is lost or in two places")
     found += _portal_problems(s)
+    if s.villain is not None:
+        found += villain_problems(s)
     for champ, gear in s.gear.items():
-        if s.cards[champ].kind not in ("champion", "monster") or not gear:
+        if s.cards[champ].kind not in ("champion", "monster", "villain") or not gear:
             found.append(f"card {champ} carries constructs but is no champion")
         if any(s.cards[c].kind != "construct" for c in gear):
             found.append(f"champion {champ} carries something that is not a construct")
-        if s.units[s.card_units[champ][0]].seat < 0:
+        if s.units[s.card_units[champ][0]].seat == -1:
             found.append(f"champion {champ} carries constructs but belongs to nobody")
     return found
 
@@ -101,7 +107,10 @@ def _portal_problems(s: State) -> list[str]:
     it; nothing else does."""
     found = []
     for c, (side, mask) in enumerate(zip(s.portal_side, s.portal_seats, strict=True)):
-        if (side >= 0) != (mask != 0) or (side >= 0) != (s.terrain[c] == PORTAL):
+        # A co-op hero portal nobody chose stays the heroes' with no seat to deploy there.
+        unchosen = s.villain is not None and side == HEROES and mask == 0
+        if ((side >= 0) != (mask != 0) and not unchosen) or (side >= 0) != (
+                s.terrain[c] == PORTAL):
             found.append(f"cell {c}: a portal's side, seats and terrain disagree")
         elif any(mask >> seat & 1 and s.side_of[seat] != side for seat in range(s.n)):
             found.append(f"cell {c}: a seat of another side may deploy onto the portal")
@@ -118,7 +127,7 @@ def _unit_problems(s: State) -> list[str]:
             seen_cells[unit.cell] = u
             if s.occupant[unit.cell] != u:
                 found.append(f"unit {u} stands on cell {unit.cell} but the cell says otherwise")
-            if unit.seat < 0:
+            if unit.seat == -1:
                 found.append(f"unit {u} is on the battlefield without an owner")
         if unit.damage < 0:
             found.append(f"unit {u} has negative damage")
@@ -129,11 +138,50 @@ def _unit_problems(s: State) -> list[str]:
     for c, u in enumerate(s.occupant):
         if u >= 0 and s.units[u].cell != c:
             found.append(f"cell {c} names unit {u}, which is elsewhere")
-        side = s.side_of[s.units[u].seat] if u >= 0 else -1
+        side = seat_side(s, s.units[u].seat) if u >= 0 else -1
         if s.occ_side[c] != side:
             found.append(f"cell {c}'s side does not match its unit")
     for seat, ids in enumerate(s.cultists):
         on = sum(1 for u in ids if s.units[u].cell >= 0)
-        if on > MAX_CULTISTS or len(ids) != MAX_CULTISTS:
+        figures = 0 if s.villain is not None and s.side_of[seat] == VILLAINS else MAX_CULTISTS
+        if on > MAX_CULTISTS or len(ids) != figures:
             found.append(f"seat {seat} has more than {MAX_CULTISTS} Cultists")
+    return found
+
+
+def villain_problems(s: State) -> list[str]:
+    """The Villains' invariants: every Scheme in one place, the roster's Villains and the
+    Villain Cultists nobody's but the Villains', the others in the box, tokens on the map, a
+    Villain never exhausted, and in solo and co-op a Villain turn that never waits for
+    anything but a decision."""
+    v = s.villain
+    assert v is not None
+    found = []
+    places = v.deck + v.discard + v.hand + v.in_play + v.removed
+    if sorted(places) != list(range(len(v.schemes))):
+        found.append("a Scheme is lost or in two places")
+    if v.boss_seat < 0 and v.hand:
+        found.append("a Scheme hand without a Boss player")
+    cells = len(s.occupant)
+    if v.holder[0] >= 0:
+        if len(set(v.holder)) != len(v.holder) or any(not 0 <= c < cells for c in v.token):
+            found.append("the Villain roster or its tokens are wrong")
+        for k, card in enumerate(v.holder):
+            if v.vdef(card).boss != (k == 0):
+                found.append("the boss token is not the Boss's")
+    for i in range(len(v.defs)):
+        card = v.first_card + i
+        unit = s.units[s.card_units[card][0]]
+        on = card in v.holder
+        if unit.seat != (VILLAIN if on else -1) or (not on and card not in s.box):
+            found.append(f"Villain card {card} is neither on the roster nor in the box")
+        if unit.exhausted:
+            found.append(f"Villain card {card} is exhausted")
+    heroes = sum(1 for side in s.side_of if side == HEROES)
+    if len(v.cultists) != CULTIST_FIGURES - MAX_CULTISTS * heroes or any(
+            s.units[u].seat != VILLAIN or s.units[u].card >= 0 for u in v.cultists):
+        found.append("the Villain Cultists are not the figures the heroes leave")
+    if (s.phase != OVER and s.side == VILLAINS and v.boss_seat < 0 and not s.pending
+            and v.holder[0] >= 0):
+        found.append("the Villains' turn stopped without a decision to wait for")
     return found

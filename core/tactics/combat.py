@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from core.contract import Event
 from core.tactics.board import ENCHANTED, MapDef, attack_targets, in_sight
 from core.tactics.cards import CardDef, Op
+from core.tactics.honor import gain_honor
 from core.tactics.state import (
     AREA,
     RANGE,
@@ -25,6 +26,7 @@ from core.tactics.state import (
     State,
     kw_bits,
 )
+from core.tactics.villain_state import HEROES, VILLAIN, seat_side, unit_side
 
 # Keyed by id() for speed; the entry keeps its card alive and is checked against it, so a new
 # definition that happens to get a dead one's id is never given the dead one's bits.
@@ -118,7 +120,7 @@ def slay_sources(s: State, u: int) -> list[int]:
 # --- who is who ------------------------------------------------------------------------------
 
 def side(s: State, u: int) -> int:
-    return s.side_of[s.units[u].seat]
+    return unit_side(s, u)
 
 
 def enemies_on_board(s: State, my_side: int) -> list[int]:
@@ -133,19 +135,29 @@ def seat_units_on_board(s: State, seat: int) -> list[int]:
 
 
 def treasure_targets(s: State, seat: int) -> list[int]:
-    """Units ``seat`` may play a Treasure on: its own on the battlefield, and in 2 vs 2 its
-    partner's too (a team shares Treasures; in a brawl each seat only helps itself)."""
+    """Units ``seat`` may play a Treasure on: its own on the battlefield, and in 2 vs 2 and
+    against the Villains its partner's too (a team shares Treasures; in a brawl each seat
+    only helps itself)."""
     my_side = s.side_of[seat]
     occ, occ_side = s.occupant, s.occ_side
-    if s.options["mode"] == "2v2":
+    if shares(s):
         return [occ[c] for c in range(len(occ)) if occ_side[c] == my_side]
     return [u for u in occ if u >= 0 and s.units[u].seat == seat]
 
 
 # --- damage and defeat -----------------------------------------------------------------------
 
+def shares(s: State) -> bool:
+    """Whether the players of a side share Treasures and answer each other's windows (2 vs 2
+    teams, and the heroes against the Villains)."""
+    return s.options["mode"] == "2v2" or s.villain is not None
+
+
 def exhaust_card(s: State, u: int, value: bool = True) -> None:
-    """Exhaust (or ready) ``u``: every figure of its card shares one card (Psyche Askara)."""
+    """Exhaust (or ready) ``u``: every figure of its card shares one card (Psyche Askara).
+    A Villain is never exhausted."""
+    if s.units[u].seat == VILLAIN:
+        return
     card = s.units[u].card
     if card < 0:
         s.units[u].exhausted = value
@@ -157,11 +169,15 @@ def exhaust_card(s: State, u: int, value: bool = True) -> None:
 def remove_units(s: State, fallen: list[int], events: list[Event]) -> None:
     """Defeat ``fallen`` together: off the battlefield, exhausted, constructs destroyed.
 
-    A Cultist goes back to the reserve instead (ready to be deployed anew).
+    A Cultist goes back to the reserve instead (ready to be deployed anew). A Villain is not
+    exhausted, its constructs are banished, and the heroes gain its Honor (1 for a Villain
+    Cultist).
     """
     cards: list[int] = []
     for u in fallen:
         unit = s.units[u]
+        if unit.seat == VILLAIN:
+            gain_honor(s, HEROES, villain_honor(s, u), events)
         if unit.cell >= 0:
             s.occupant[unit.cell] = -1
             s.occ_side[unit.cell] = -1
@@ -181,8 +197,21 @@ def remove_units(s: State, fallen: list[int], events: list[Event]) -> None:
         gear = s.gear.pop(card, ())
         owner = s.units[s.card_units[card][0]].seat
         for c in gear:
+            if owner == VILLAIN:
+                s.banished.append(c)
+                events.append(Event("banish", owner, c, card))
+                continue
             s.seats[owner].discard.append(c)
             events.append(Event("destroyed", owner, c, card))
+
+
+def villain_honor(s: State, u: int) -> int:
+    """What the heroes gain when Villain unit ``u`` falls: its face's Honor, 1 for a Cultist."""
+    v = s.villain
+    card = s.units[u].card
+    if v is None or card < 0:
+        return 1
+    return v.vdef(card).face(v.mode).honor
 
 
 def check_defeats(s: State, events: list[Event]) -> list[int]:
@@ -218,7 +247,7 @@ def targets_of(s: State, u: int) -> list[int]:
     unit = s.units[u]
     if unit.cell < 0:
         return []
-    return targets_from(s.map, s.terrain, s.occ_side, s.occupant, s.side_of[unit.seat],
+    return targets_from(s.map, s.terrain, s.occ_side, s.occupant, seat_side(s, unit.seat),
                         unit.cell, keywords(s, u))
 
 
@@ -287,7 +316,7 @@ def team(s: State, seat: int) -> list[int]:
     (none for a unit of no seat)."""
     if seat < 0:
         return []
-    if s.options["mode"] != "2v2":
+    if not shares(s):
         return [seat]
     return [seat] + [x for x in s.sides[s.side_of[seat]] if x != seat]
 
@@ -361,6 +390,10 @@ def resolve_attack(s: State, a: Attack, events: list[Event]) -> None:
         events.append(Event("strikeback", s.units[att].seat, att, back))
     fallen = check_defeats(s, events)
     slain = [t for t in targets if t in fallen]
+    if slain and s.units[att].seat == VILLAIN:
+        # The Villains' own Slay (villain_turn runs it): never a hero card's trigger.
+        s.work.append((Op("@v.slay", n=len(slain)), -1, VILLAIN, att))
+        return
     sources = slay_sources(s, att)
     if slain and sources:
         srcs = tuple(src for _ in slain for src in sources)

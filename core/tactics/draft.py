@@ -12,6 +12,8 @@ from __future__ import annotations
 from core.contract import Event
 from core.tactics.state import DRAFT, Decision, State, join_roster, side_order
 from core.tactics.turn import begin_turn
+from core.tactics.villain_setup import begin as begin_against_villains
+from core.tactics.villain_setup import draft_order as villain_draft_order
 
 TEAM_PICKS = 6
 
@@ -19,7 +21,9 @@ TEAM_PICKS = 6
 def start_draft(s: State, events: list[Event]) -> None:
     """Lay out the picking order and ask the first pick."""
     s.phase = DRAFT
-    if s.options["mode"] == "2v2":
+    if s.villain is not None:
+        s.draft_order = villain_draft_order(s)
+    elif s.options["mode"] == "2v2":
         first, second = side_order(s)
         s.draft_order = [s.sides[second][0], s.sides[first][0]] * TEAM_PICKS
     else:
@@ -49,6 +53,9 @@ def next_draft(s: State, events: list[Event]) -> None:
     s.box = sorted(s.box + s.draft_row + s.draft_deck)
     s.draft_row = []
     s.draft_deck = []
+    if s.villain is not None:
+        begin_against_villains(s, events)  # the Villains are drawn once the heroes are known
+        return
     begin_turn(s, side_order(s)[0], events)
 
 

@@ -11,6 +11,7 @@ effects); older work waits until the command is over (see ``Command.depth``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from core.contract import Event
@@ -36,6 +37,9 @@ DECISION_VALUES: dict[str, str] = {
     "move_token": "cell", "turret_attack": "unit", "forest_under": "unit",
     "move_portal": "cell", "portal_to": "cell", "destroy_construct": "card",
     "order": "card", "equip": "card", "react": "treasure", "route": "route",
+    # Against the Villains: a co-op hero's portal at set-up, and the Villains' ties.
+    "portal": "cell", "villain_plan": "option", "villain_target": "unit",
+    "villain_cell": "cell", "villain_card": "card",
 }
 
 
@@ -335,6 +339,11 @@ _OPS = {
     "destroy_construct": _destroy_construct, "choose": _choose,
     "@triggers": _triggers, "@equip": _equip, "@portal_to": _portal_to, harm.HARM: _harm,
 }
+
+
+def register(handlers: dict[str, Callable[[State, Work, list[Event]], None]]) -> None:
+    """Add the operations another module interprets (the Villains' ``v.*`` and ``@v.*``)."""
+    _OPS.update(handlers)
 
 
 # --- answering a decision --------------------------------------------------------------------

@@ -100,6 +100,10 @@ def _destroy(s: State, construct: int, events: list[Event]) -> None:
             else:
                 del s.gear[champ]
             owner = s.units[s.card_units[champ][0]].seat
+            if owner < 0:  # a Villain's Construct is banished (DESIGN.md, special rules)
+                s.banished.append(construct)
+                events.append(Event("banish", owner, construct, champ))
+                return
             s.seats[owner].discard.append(construct)
             events.append(Event("destroyed", owner, construct, champ))
             return

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.tactics import combat
-from core.tactics.board import BEACON, INACTIVE_PORTAL, TAINTED, Route, move_routes
+from core.tactics.board import BEACON, INACTIVE_PORTAL, PLAIN, TAINTED, Route, move_routes
 from core.tactics.state import Decision, State
+from core.tactics.villain_state import VILLAIN, VILLAINS
 
 if TYPE_CHECKING:
     from core.tactics.view import TacticsView
@@ -34,15 +35,27 @@ def _numbers(s: State | TacticsView, u: int) -> tuple[int, int]:
     return stats.speed, stats.defense - s.units[u].damage
 
 
+def tainted_hurts(s: State | TacticsView, seat: int) -> int:
+    """The damage a unit of ``seat`` takes entering a Tainted hex (the Villains walk through
+    unharmed unless the scenario's ``villains_tainted`` rule says otherwise)."""
+    if seat == VILLAIN and not s.scen.rules.get("villains_tainted"):
+        return 0
+    return max(0, s.scen.number("tainted_damage"))
+
+
 def routes(s: State | TacticsView, u: int, goal: int) -> list[Route]:
     """The routes unit ``u`` may take to ``goal`` (a legal destination of its move), the
     first the engine's default; a single route when nothing within reach cares which way
-    the unit goes (then its path is the goal alone and its cost 0: no search is needed)."""
+    the unit goes (then its path is the goal alone and its cost 0: no search is needed).
+    A Villain wakes no Inactive Portal (it never deploys), so for it one is plain ground."""
     cell = s.units[u].cell
-    side = s.side_of[s.units[u].seat]
+    seat = s.units[u].seat
+    side = VILLAINS if seat == VILLAIN else s.side_of[seat]
     spd, life = _numbers(s, u)
-    hurt = max(0, s.scen.number("tainted_damage"))
+    hurt = tainted_hurts(s, seat)
     terrain, beacon = s.terrain, s.beacon
+    if seat == VILLAIN:
+        terrain = [PLAIN if t == INACTIVE_PORTAL else t for t in terrain]
     for c in s.map.within(cell, spd):
         t = terrain[c]
         if t == INACTIVE_PORTAL or (t == BEACON and beacon[c] != side) or (
@@ -60,4 +73,4 @@ def asked(s: State | TacticsView, d: Decision) -> list[Route]:
     return routes(s, d.unit, d.n)
 
 
-__all__ = ["asked", "barrier", "routes"]
+__all__ = ["asked", "barrier", "routes", "tainted_hurts"]

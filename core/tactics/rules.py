@@ -17,24 +17,41 @@ attack      target unit id, or -1 for an Area attack     -
 done        - (this figure's command is over)            -
 choose      the value chosen (see effects.DECISION_VALUES)  -
 decline     - (skip an optional choice, pass a window)   -
+scheme      a Scheme index in the Boss player's hand     -
 ==========  ===========================================  ===============================
+
+Against the Villains (``core.tactics.villain_turn``): in solo and co-op the Villain turn runs
+inside ``apply`` and stops only at a decision (a Treasure window, a tie); in Become the Boss
+the Boss player plays ``scheme`` twice a turn and commands the Villains a Scheme names with
+``move`` / ``attack`` / ``done``.
 """
 
 from __future__ import annotations
 
 from core.contract import Action, Event, Outcome, checked
-from core.tactics import combat, draft, turn
+from core.tactics import combat, draft, turn, villain_setup, villain_turn
 from core.tactics import effects as fx
 from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, OVER, State
+from core.tactics.villain_state import (
+    BY_HONOR,
+    BY_TURN_LIMIT,
+    BY_VILLAIN_HONOR,
+    HEROES,
+    SCHEMES_PER_TURN,
+    VILLAINS,
+)
+from core.tactics.villain_state import (
+    villain_turn as villains_move,
+)
 
 _tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
 
 PLAY, ACQUIRE, COMMAND, TREASURE, SWITCH, END = (
     "play", "acquire", "command", "treasure", "switch", "end")
-DEPLOY, MOVE, ATTACK, DONE, CHOOSE, DECLINE = (
-    "deploy", "move", "attack", "done", "choose", "decline")
+DEPLOY, MOVE, ATTACK, DONE, CHOOSE, DECLINE, SCHEME = (
+    "deploy", "move", "attack", "done", "choose", "decline", "scheme")
 KINDS = (PLAY, ACQUIRE, COMMAND, TREASURE, SWITCH, END, DEPLOY, MOVE, ATTACK, DONE, CHOOSE,
-         DECLINE)
+         DECLINE, SCHEME)
 
 
 # --- what is legal ---------------------------------------------------------------------------
@@ -103,6 +120,8 @@ def legal_actions(s: State) -> list[Action]:
     seat = s.current
     if s.cmd is not None:
         return command_actions(s) + treasure_actions(s, seat)
+    if villains_move(s):
+        return scheme_actions(s)
     p = s.seats[seat]
     cards = s.cards
     acts = [_tuple_new(Action, (PLAY, u, 0)) for u in p.hand]
@@ -131,6 +150,15 @@ def legal_actions(s: State) -> list[Action]:
         acts.append(_tuple_new(Action, (SWITCH, -1, 0)))
     acts.append(_tuple_new(Action, (END, -1, 0)))
     return acts
+
+
+def scheme_actions(s: State) -> list[Action]:
+    """The Boss player's Schemes it may play now (two a turn, from its hand)."""
+    v = s.villain
+    assert v is not None
+    if v.played >= SCHEMES_PER_TURN:
+        return []
+    return [_tuple_new(Action, (SCHEME, i, 0)) for i in sorted(set(v.hand))]
 
 
 # --- why not ---------------------------------------------------------------------------------
@@ -178,6 +206,14 @@ def why_illegal(s: State, a: Action) -> str | None:
         return None if a in command_actions(s) else _command_problem(s, a)
     if kind in (DEPLOY, MOVE, ATTACK, DONE):
         return "no unit is being commanded"
+    if villains_move(s) or kind == SCHEME:
+        if not villains_move(s):
+            return "only the Boss player plays Schemes, on the Villains' turn"
+        if kind != SCHEME:
+            return "on the Villains' turn the Boss player plays Schemes"
+        if a.option != 0:
+            return "'scheme' takes no option"
+        return None if a in scheme_actions(s) else "that Scheme is not in your hand"
     p = s.seats[seat]
     if kind in (SWITCH, END):
         if a.card != -1 or a.option != 0:
@@ -290,9 +326,13 @@ def apply(s: State, a: Action) -> list[Event]:
             draft.answer_assign(s, d.seat, a.card, events)
         elif d.kind == "route":
             turn.answer_route(s, d, a.card, events)
+        elif d.kind == "portal":
+            villain_setup.answer_portal(s, d, a.card, events)
+        elif d.kind in villain_turn.DECISIONS:
+            villain_turn.answer(s, d, a.card, events)
         else:
             fx.answer(s, d, a.card if a.kind == CHOOSE else None, events)
-        fx.run(s, events)
+        _run(s, events)
         return events
     seat = s.current
     kind = a.kind
@@ -325,8 +365,20 @@ def apply(s: State, a: Action) -> list[Event]:
         combat.declare_attack(s, s.cmd.unit, a.card, events)
     elif kind == DONE:
         turn.finish_command(s, events)
-    fx.run(s, events)
+    elif kind == SCHEME:
+        v = s.villain
+        assert v is not None
+        v.hand.remove(a.card)
+        villain_turn.play_scheme(s, a.card, events)
+    _run(s, events)
     return events
+
+
+def _run(s: State, events: list[Event]) -> None:
+    """Run the queued work; against the Villains, a side that reached its goal wins at once."""
+    fx.run(s, events)
+    if s.villain is not None:
+        villain_turn.check_victory(s, events)
 
 
 # --- the end ---------------------------------------------------------------------------------
@@ -339,6 +391,8 @@ def scores(s: State) -> tuple[int, ...]:
 def outcome(s: State) -> Outcome | None:
     if s.phase != OVER:
         return None
+    if s.villain is not None:
+        return villain_outcome(s)
     winners = tuple(seat for seat in range(s.n) if s.side_of[seat] in s.winners)
     reached = any(h >= s.scen.victory_honor for h in s.honor)
     tiebreak = "" if reached or len(s.winners) == 1 else "turn limit: tied on Honor"
@@ -348,5 +402,30 @@ def outcome(s: State) -> Outcome | None:
         tiebreak=tiebreak,
         details={"honor": list(s.honor), "turns": s.turn_no,
                  "by": "victory Honor" if reached else "turn limit"},
+        sides=tuple(s.side_of),
+    )
+
+
+def villain_outcome(s: State) -> Outcome:
+    """Against the Villains: the heroes' seats win together, or the Villains win — the Boss
+    player's seat in Become the Boss, nobody at the table in solo and co-op. ``details``:
+    both sides' Honor (heroes first), the turns, and ``by`` (``victory Honor``, ``Villain
+    Honor``, ``deck out``, ``turn limit``); ``villains_won`` says which side won."""
+    v = s.villain
+    assert v is not None
+    winners = tuple(seat for seat in range(s.n) if s.side_of[seat] in s.winners)
+    by = v.ended_by
+    if not by:  # the end of a turn found a goal reached (or the turn limit ended the game)
+        if s.winners == (HEROES,) and s.honor[HEROES] >= s.scen.victory_honor:
+            by = BY_HONOR
+        elif s.winners == (VILLAINS,) and s.honor[VILLAINS] >= s.scen.villain_honor:
+            by = BY_VILLAIN_HONOR
+        else:
+            by = BY_TURN_LIMIT
+    tiebreak = "turn limit: tied on Honor" if by == BY_TURN_LIMIT and len(s.winners) > 1 else ""
+    return Outcome(
+        scores=scores(s), winners=winners, tiebreak=tiebreak,
+        details={"honor": list(s.honor), "turns": s.turn_no, "by": by,
+                 "villains_won": VILLAINS in s.winners, "heroes_won": by == BY_HONOR},
         sides=tuple(s.side_of),
     )

@@ -23,6 +23,7 @@ from core.tactics.state import (
     shipped_content,
     side_mask,
 )
+from core.tactics.villain_state import seat_side
 
 
 def op_data(op: Op) -> list[Any]:
@@ -64,6 +65,7 @@ def snapshot(s: State) -> dict[str, Any]:
         "pending": [[d.kind, d.seat, list(d.choices), int(d.optional), d.source, d.unit, d.n,
                      list(d.labels)] for d in s.pending],
         "work": [[op_data(op), src, seat, unit] for op, src, seat, unit in s.work],
+        **({"villain": s.villain.data()} if s.villain is not None else {}),
     })
 
 
@@ -79,7 +81,7 @@ def restore(data: dict[str, Any], c: Content | None = None) -> State:
     by_side: dict[int, list[int]] = {}
     for seat in sorted(range(s.n), key=lambda x: s.slot_of[x]):
         by_side.setdefault(s.side_of[seat], []).append(seat)
-    s.sides = tuple(tuple(by_side[side]) for side in range(len(s.honor)))
+    s.sides = tuple(tuple(by_side.get(side, ())) for side in range(len(s.honor)))
     if len(data["seats"]) != s.n or len(data["units"]) != len(s.units):
         raise ValueError("the snapshot does not match its options")
     for p, row in zip(s.seats, data["seats"], strict=True):
@@ -112,7 +114,7 @@ def restore(data: dict[str, Any], c: Content | None = None) -> State:
     for u_id, u in enumerate(s.units):
         if u.cell >= 0:
             s.occupant[u.cell] = u_id
-            s.occ_side[u.cell] = s.side_of[u.seat]
+            s.occ_side[u.cell] = seat_side(s, u.seat)
     s.gear = {int(ch): tuple(int(x) for x in g) for ch, g in data["gear"]}
     (center, row, banished, mystics, heavies, box, ddeck, drow, dorder, pool, bag,
      used) = data["zones"]
@@ -138,6 +140,8 @@ def restore(data: dict[str, Any], c: Content | None = None) -> State:
                  for k, seat, ch, opt, src, unit, n, lb in data["pending"]]
     s.work = [(op_from(op), int(src), int(seat), int(unit))
               for op, src, seat, unit in data["work"]]
+    if s.villain is not None:
+        s.villain.load(data["villain"])
     found = problems(s)
     if found:
         raise ValueError(f"the snapshot is inconsistent: {found[0]}")

@@ -22,7 +22,19 @@ from core.tactics import cards as content
 from core.tactics import scenarios as scen_mod
 from core.tactics.board import PLAIN, PORTAL, MapDef
 from core.tactics.cards import CardDef, GatewayDef, Op, TreasureDef
-from core.tactics.scenarios import ScenarioDef
+from core.tactics.scenarios import MODE_PLAYERS, ScenarioDef
+from core.tactics.villain_options import normalize as villain_options
+from core.tactics.villain_state import (
+    CULTIST_FIGURES,
+    VILLAIN,
+    VILLAIN_MODES,
+    VillainSide,
+    blank_side,
+    hero_count,
+    surge_rule,
+    villain_cards,
+    villain_mode,
+)
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -34,8 +46,7 @@ RANGE = 3  # how far a Ranged unit reaches
 TURRET_RANGE = 2
 RING_BONUS = 3  # Faerie Ring: Strength and Defense for its owner's units on its hex
 STARTING_DECK = (("apprentice", 8), ("militia", 2))
-MODES = ("1v1", "2v2", "brawl")
-MODE_PLAYERS = {"1v1": (2,), "2v2": (4,), "brawl": (3, 4)}
+MODES = ("1v1", "2v2", "brawl", *VILLAIN_MODES)
 
 # Unit keyword bits (a unit's keywords are an int so stats stay cheap to add up).
 RANGED, AREA, DOUBLE, STRIKEBACK = 1, 2, 4, 8
@@ -213,7 +224,7 @@ class State:
         "beacon", "turret", "ring", "gear", "center_deck", "row", "banished", "mystics", "heavies",
         "box", "draft_deck", "draft_row", "draft_order", "team_pool", "bag", "used",
         "honor_supply", "honor", "current", "side", "turn_no", "side_turns", "cmd",
-        "attack", "pending", "work", "phase", "winners", "steps",
+        "attack", "pending", "work", "phase", "winners", "steps", "villain",
     )
 
     options: dict[str, Any]
@@ -266,6 +277,7 @@ class State:
     phase: str
     winners: tuple[int, ...]  # winning sides once over
     steps: int
+    villain: VillainSide | None  # the Villains (solo, co-op, Become the Boss), else None
 
     @property
     def n(self) -> int:
@@ -335,6 +347,7 @@ class State:
         s.phase = self.phase
         s.winners = self.winners
         s.steps = self.steps
+        s.villain = self.villain.copy() if self.villain is not None else None
         return s
 
 
@@ -344,9 +357,9 @@ def normalize_options(options: dict[str, Any],
                       scens: tuple[ScenarioDef, ...] | None = None) -> dict[str, Any]:
     """Fill defaults and check every option, so a bad one is refused before a game starts."""
     players = int(options.get("players", 2))
-    if not 2 <= players <= 4:
-        raise ValueError(f"Ascension Tactics takes 2 to 4 players, not {players}")
-    default_mode = "1v1" if players == 2 else "brawl"
+    if not 1 <= players <= 4:
+        raise ValueError(f"Ascension Tactics takes 1 to 4 players, not {players}")
+    default_mode = {1: "solo", 2: "1v1"}.get(players, "brawl")
     mode = str(options.get("mode", default_mode))
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
@@ -368,9 +381,12 @@ def normalize_options(options: dict[str, Any],
     if turn_limit < 0:
         raise ValueError("turn_limit must be 0 (none) or positive")
     seats, names = seats_and_names(options, players)
-    return {"players": players, "mode": mode, "scenario": str(sid),
-            "draft": bool(options.get("draft", False)), "turn_limit": turn_limit,
-            "seats": seats, "names": names}
+    out = {"players": players, "mode": mode, "scenario": str(sid),
+           "draft": bool(options.get("draft", False)), "turn_limit": turn_limit,
+           "seats": seats, "names": names}
+    if villain_mode(mode):
+        out.update(villain_options(options, sc, mode, players))
+    return out
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -397,17 +413,20 @@ def shipped_content() -> Content:
     )
 
 
-def build_cards(c: Content, players: int) -> tuple[CardDef, ...]:
+def build_cards(c: Content, players: int, mode: str = "1v1") -> tuple[CardDef, ...]:
     """Every physical card as a uid-indexed tuple: center deck, piles, starting champions,
-    then each seat's starting deck. The layout depends only on the content and ``players``.
+    then each hero seat's starting deck, then (against the Villains) every Villain card. The
+    layout depends only on the content, ``players`` and ``mode``.
     """
     d = c.cards
     out = [d[i] for i in c.center]
     out += [d["mystic"]] * PILE_SIZE + [d["heavy_infantry"]] * PILE_SIZE
     out += [d[i] for i in c.starting]
-    for _ in range(players):
+    for _ in range(hero_count(mode, players)):
         for key, count in STARTING_DECK:
             out += [d[key]] * count
+    if villain_mode(mode):
+        out += villain_cards(mode)
     return tuple(out)
 
 
@@ -420,19 +439,20 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     s.options = opts
     s.scen = sc
     s.map = sc.map
-    s.cards = build_cards(c, n)
+    s.cards = build_cards(c, n, mode)
     s.tdefs = c.treasures
-    s.gates = {g.slot: g.team_face() if mode == "2v2" else g for g in c.gateways}
+    teams = mode == "2v2" or (villain_mode(mode) and hero_count(mode, n) == 2)
+    s.gates = {g.slot: g.team_face() if teams else g for g in c.gateways}
     s.cultist_def = c.cards["cultist"]
     s.rng = rng
     s.seats = [Seat() for _ in range(n)]
-    s.side_of = tuple(i % 2 for i in range(n)) if mode == "2v2" else tuple(range(n))
+    s.side_of = _sides_of_seats(mode, n)
     s.slot_of = tuple(range(1, n + 1))
     s.sides = ()
     s.units = []
     card_units: dict[int, tuple[int, ...]] = {}
     for uid, card in enumerate(s.cards):
-        if card.kind in ("champion", "monster"):
+        if card.kind in ("champion", "monster", "villain"):
             ids = []
             for fig in range(max(1, card.figures)):
                 ids.append(len(s.units))
@@ -440,13 +460,24 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
             card_units[uid] = tuple(ids)
     s.card_units = card_units
     cult: list[tuple[int, ...]] = []
+    heroes = hero_count(mode, n)
     for seat in range(n):
         ids = []
-        for fig in range(MAX_CULTISTS):
+        for fig in range(MAX_CULTISTS if seat < heroes else 0):
             ids.append(len(s.units))
             s.units.append(Unit(seat, -1, fig))
         cult.append(tuple(ids))
     s.cultists = tuple(cult)
+    s.villain = None
+    if villain_mode(mode):
+        # The Cultist figures no hero seat uses are the Villains' (DESIGN.md, "Modes").
+        first = len(s.units)
+        for fig in range(CULTIST_FIGURES - MAX_CULTISTS * heroes):
+            s.units.append(Unit(VILLAIN, -1, fig))
+        spare = tuple(range(first, len(s.units)))
+        vfirst = next(u for u, d in enumerate(s.cards) if d.kind == "villain")
+        s.villain = blank_side(mode, vfirst, spare, opts["ties"], n - 1 if mode == "boss" else -1,
+                               surge_rule(sc, opts["chapter"]))
     cells = len(sc.map.hexes)
     s.terrain = list(sc.map.terrain)
     s.portal_side = [-1] * cells
@@ -471,7 +502,7 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     s.bag = []
     s.used = []
     s.honor_supply = HONOR_SUPPLY
-    s.honor = [0] * (2 if mode == "2v2" else n)
+    s.honor = [0] * len(set(s.side_of) | ({1} if s.villain is not None else set()))
     s.current = 0
     s.side = 0
     s.turn_no = 0
@@ -489,7 +520,12 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
 def _assign_slots(s: State) -> None:
     """Random Gateway slots; in 2 vs 2 one team holds slots 1 and 3, the other 2 and 4."""
     n = s.n
-    if s.options["mode"] == "2v2":
+    if villain_mode(s.options["mode"]):
+        # Heroes hold slots 1 (and 3), the Boss player (if any) slot 2: heroes move first.
+        slots = [1, 3][:hero_count(s.options["mode"], n)]
+        if s.options["mode"] == "boss":
+            slots.append(2)
+    elif s.options["mode"] == "2v2":
         first = s.rng.below(2)  # the side that holds slots 1 and 3
         slots = [0] * n
         for side in (0, 1):
@@ -504,12 +540,14 @@ def _assign_slots(s: State) -> None:
     by_side: dict[int, list[int]] = {}
     for seat in sorted(range(n), key=lambda x: slots[x]):
         by_side.setdefault(s.side_of[seat], []).append(seat)
-    s.sides = tuple(tuple(by_side[side]) for side in range(len(s.honor)))
+    s.sides = tuple(tuple(by_side.get(side, ())) for side in range(len(s.honor)))
 
 
 def side_order(s: State) -> list[int]:
-    """Sides in turn order (the side holding the lowest Gateway slot first)."""
-    return sorted(range(len(s.sides)), key=lambda side: min(s.slot_of[x] for x in s.sides[side]))
+    """Sides in turn order (the side holding the lowest Gateway slot first; the Villains,
+    who hold no seat in solo and co-op, after the heroes)."""
+    return sorted(range(len(s.sides)),
+                  key=lambda side: min((s.slot_of[x] for x in s.sides[side]), default=5))
 
 
 def seat_bit(seat: int) -> int:
@@ -529,6 +567,15 @@ def _lay_board(s: State) -> None:
     """Each seat's Gateway portals become its own (its side's, and only it deploys there);
     unused slots' portals are plain."""
     m = s.map
+    if s.villain is not None:
+        # Every hero portal is P1; with two heroes each chooses one at set-up (until then
+        # nobody may deploy there: DESIGN.md, "Set-up").
+        one = hero_count(s.options["mode"], s.n) == 1
+        for c in range(len(m.hexes)):
+            if m.portal_slot[c]:
+                s.portal_side[c] = 0
+                s.portal_seats[c] = seat_bit(0) if one else 0
+        return
     for c in range(len(m.hexes)):
         slot = m.portal_slot[c]
         if slot:
@@ -559,7 +606,7 @@ def new_state(options: dict[str, Any], seed: int, c: Content | None = None) -> S
     starting = list(range(first_champion, first_champion + len(c.starting)))
     deck_start = first_champion + len(c.starting)
     per_seat = sum(k for _, k in STARTING_DECK)
-    for seat, p in enumerate(s.seats):
+    for seat, p in enumerate(s.seats[:hero_count(opts["mode"], s.n)]):
         p.deck = list(range(deck_start + seat * per_seat, deck_start + (seat + 1) * per_seat))
         s.rng.shuffle(p.deck)
         for _ in range(HAND_SIZE):
@@ -569,7 +616,11 @@ def new_state(options: dict[str, Any], seed: int, c: Content | None = None) -> S
     for cell in s.map.treasure_cells():
         if s.bag:
             s.board_treasure[cell] = s.bag.pop()
-    if opts["draft"]:
+    if s.villain is not None:
+        # The Villains' set-up builds on this module (a late import breaks the cycle).
+        from core.tactics.villain_setup import prepare
+        prepare(s, starting)
+    elif opts["draft"]:
         s.draft_deck = starting
         s.rng.shuffle(s.draft_deck)
         s.draft_row = [s.draft_deck.pop() for _ in range(min(DRAFT_ROW, len(s.draft_deck)))]
@@ -580,6 +631,17 @@ def new_state(options: dict[str, Any], seed: int, c: Content | None = None) -> S
                 join_roster(s, seat, ids.pop(cid))
         s.box = sorted(ids.values())
     return s
+
+
+def _sides_of_seats(mode: str, n: int) -> tuple[int, ...]:
+    """Seat -> side: 2 vs 2 teams; against the Villains every hero is side 0 and the Boss
+    player side 1; otherwise each seat its own side."""
+    if mode == "2v2":
+        return tuple(i % 2 for i in range(n))
+    if villain_mode(mode):
+        heroes = hero_count(mode, n)
+        return tuple(0 if i < heroes else 1 for i in range(n))
+    return tuple(range(n))
 
 
 def join_roster(s: State, seat: int, uid: int) -> None:

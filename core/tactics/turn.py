@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core import decks
 from core.contract import Event
-from core.tactics import combat, harm, routes
+from core.tactics import combat, harm, honor, routes
 from core.tactics.board import (
     BEACON,
     INACTIVE_PORTAL,
@@ -31,6 +31,12 @@ from core.tactics.state import (
     side_mask,
     side_order,
 )
+from core.tactics.villain_state import (
+    VILLAIN,
+    VILLAINS,
+    chooser,
+    seat_side,
+)
 
 # --- cards -----------------------------------------------------------------------------------
 
@@ -49,6 +55,9 @@ def refill(s: State, slot: int, events: list[Event]) -> None:
     s.row[slot] = s.center_deck.pop() if s.center_deck else -1
     if s.row[slot] >= 0:
         events.append(Event("reveal", -1, s.row[slot], slot))
+        v = s.villain
+        if v is not None and v.holder[0] >= 0 and s.cards[s.row[slot]].id in v.names():
+            remove_villain_matches(s, v.names(), events)  # FAQ 19, whenever one appears
 
 
 def take_from_row(s: State, uid: int, events: list[Event]) -> None:
@@ -141,14 +150,7 @@ def play(s: State, seat: int, uid: int, events: list[Event]) -> None:
 # --- Honor -----------------------------------------------------------------------------------
 
 
-def gain_honor(s: State, side: int, n: int, events: list[Event]) -> None:
-    """Take Honor from the supply (never more than it holds, so none is ever created)."""
-    take = min(n, s.honor_supply)
-    if take <= 0:
-        return
-    s.honor_supply -= take
-    s.honor[side] += take
-    events.append(Event("honor", side, -1, take))
+gain_honor = honor.gain_honor
 
 
 # --- commanding ------------------------------------------------------------------------------
@@ -220,13 +222,13 @@ def place(s: State, u: int, cell: int) -> None:
     unit = s.units[u]
     unit.cell = cell
     s.occupant[cell] = u
-    s.occ_side[cell] = s.side_of[unit.seat]
+    s.occ_side[cell] = seat_side(s, unit.seat)
 
 
 def pick_up(s: State, u: int, cell: int, events: list[Event]) -> None:
     """A unit ending a move (or deployed) on a Treasure takes it (FAQ 4)."""
     t = s.board_treasure[cell]
-    if t >= 0:
+    if t >= 0 and s.units[u].seat != VILLAIN:  # a Villain leaves the token where it lies
         seat = s.units[u].seat
         s.board_treasure[cell] = -1
         s.seats[seat].treasures.append(t)
@@ -256,7 +258,7 @@ def destinations(s: State, u: int) -> dict[int, int]:
     if unit.cell < 0:
         return {}
     spd = combat.speed(s, u)
-    side = s.side_of[unit.seat]
+    side = seat_side(s, unit.seat)
     wall = barrier(s)
     key = (id(s.map), unit.cell, spd, side, wall, tuple(s.occ_side), tuple(s.portal_side),
            tuple(s.terrain))
@@ -275,8 +277,16 @@ def move(s: State, u: int, goal: int, events: list[Event]) -> None:
     """Move ``u`` to ``goal``: walked at once when every way there does the same, else the
     mover is asked which way (a ``route`` decision: its unit, and the goal in ``n``)."""
     options = routes.routes(s, u, goal)
+    seat = s.units[u].seat
+    if seat == VILLAIN:
+        # A tie for the Villain's way: asked of the seat that breaks the Villains' ties.
+        v = s.villain
+        assert v is not None
+        if v.ties == "auto" and v.boss_seat < 0:
+            options = options[:1]
+        seat = chooser(s)
     if len(options) > 1:
-        s.pending.append(Decision("route", s.units[u].seat, tuple(range(len(options))), False,
+        s.pending.append(Decision("route", seat, tuple(range(len(options))), False,
                                   -1, u, goal))
         return
     walk(s, u, options[0].path, events)
@@ -292,20 +302,20 @@ def walk(s: State, u: int, path: tuple[int, ...], events: list[Event]) -> None:
     Beacons are taken and Inactive Portals woken as they are entered, a Treasure is picked
     up at the end. A unit defeated on the way stops there (off the battlefield)."""
     unit = s.units[u]
-    side = s.side_of[unit.seat]
+    side = seat_side(s, unit.seat)
     start = unit.cell
     goal = path[-1]
     cmd = s.cmd
     if cmd is not None and cmd.unit == u:
         s.cmd = cmd._replace(moved=True)
     events.append(Event("move", unit.seat, u, goal))
-    tainted = s.scen.number("tainted_damage")
+    tainted = routes.tainted_hurts(s, unit.seat)
     for c in path:
         t = s.terrain[c]
         if t == BEACON and s.beacon[c] != side:
             s.beacon[c] = side
             events.append(Event("beacon", unit.seat, u, c))
-        elif t == INACTIVE_PORTAL:
+        elif t == INACTIVE_PORTAL and unit.seat != VILLAIN:
             # Woken for the whole side: any player of it may deploy there from now on.
             s.terrain[c] = PORTAL
             s.portal_side[c] = side
@@ -348,6 +358,11 @@ def command_over(s: State) -> bool:
 def begin_turn(s: State, side: int, events: list[Event]) -> None:
     """Gateway Power for each seat of the side (and its first-turn bonus), then Tainted
     damage to the side's units standing on Tainted hexes (first, after a Treasure window)."""
+    if s.villain is not None and side == VILLAINS:
+        # The Villain turn builds on this module (a late import breaks the cycle).
+        from core.tactics.villain_turn import begin_villain_turn
+        begin_villain_turn(s, events)
+        return
     s.phase = PLAY
     s.side = side
     seats = s.sides[side]
@@ -399,7 +414,8 @@ def end_turn(s: State, events: list[Event]) -> None:
     s.turn_no += 1
     events.append(Event("end_turn", s.current, -1, side))
     order = side_order(s)
-    goal = s.scen.victory_honor
+    goal = s.scen.villain_honor if s.villain is not None and side == VILLAINS else \
+        s.scen.victory_honor
     if s.scen.rules.get("equal_turns"):
         # The scenario evens out turns: a goal reached counts once the round is over.
         if side == order[-1] and max(s.honor) >= goal:

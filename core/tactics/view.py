@@ -20,7 +20,7 @@ from core.contract import plain_copy
 from core.rng import Rng
 from core.tactics import combat
 from core.tactics.board import MapDef
-from core.tactics.cards import CardDef, GatewayDef, TreasureDef
+from core.tactics.cards import CardDef, GatewayDef, Op, TreasureDef
 from core.tactics.effects import op_text
 from core.tactics.scenarios import ScenarioDef
 from core.tactics.state import (
@@ -32,6 +32,8 @@ from core.tactics.state import (
     Unit,
     Work,
 )
+from core.tactics.villain_state import VILLAIN, VILLAINS, VillainSide
+from core.tactics.villains import SchemeDef, VillainDef
 
 
 class UnitRow(NamedTuple):
@@ -147,6 +149,7 @@ class TacticsView:
     pending: Decision | None
     work: tuple[Work, ...]
     winners: tuple[int, ...]
+    villain: VillainView | None = None
 
     @property
     def me(self) -> SeatView:
@@ -154,10 +157,72 @@ class TacticsView:
         return self.seats[self.seat]
 
 
+@dataclass(frozen=True)
+class VillainView:
+    """The Villains as a seat sees them: all public but the order of the Scheme deck and
+    the Boss player's hand (``hand`` None for anyone but the Boss player: only its size)."""
+
+    mode: str
+    defs: tuple[VillainDef, ...]
+    first_card: int
+    schemes: tuple[SchemeDef, ...]
+    holder: tuple[int, ...]
+    token: tuple[int, ...]
+    cultists: tuple[int, ...]
+    deck_count: int
+    discard: tuple[int, ...]
+    hand: tuple[int, ...] | None
+    hand_count: int
+    unseen: tuple[int, ...]  # deck + hidden hand, sorted
+    in_play: tuple[int, ...]
+    removed: tuple[int, ...]
+    played: int
+    ties: str
+    surge: tuple[Op, ...]
+    ended_by: str
+    boss_seat: int
+
+    def vdef(self, card: int) -> VillainDef:
+        return self.defs[card - self.first_card]
+
+    def kind_of(self, card: int) -> int:
+        return self.holder.index(card) if card in self.holder else -1
+
+
+def villain_view(v: VillainSide, seat: int) -> VillainView:
+    shown = seat == v.boss_seat
+    return VillainView(
+        mode=v.mode, defs=v.defs, first_card=v.first_card, schemes=v.schemes,
+        holder=tuple(v.holder), token=tuple(v.token), cultists=v.cultists,
+        deck_count=len(v.deck), discard=tuple(v.discard),
+        hand=tuple(v.hand) if shown else None, hand_count=len(v.hand),
+        unseen=tuple(sorted(v.deck if shown else v.deck + v.hand)), in_play=tuple(v.in_play),
+        removed=tuple(v.removed), played=v.played, ties=v.ties, surge=v.surge,
+        ended_by=v.ended_by, boss_seat=v.boss_seat)
+
+
+def _villain_from(vv: VillainView, rng: Rng) -> VillainSide:
+    """The Villains of a view, the hidden Schemes dealt at random from ``rng``."""
+    v = VillainSide.__new__(VillainSide)
+    v.mode, v.defs, v.first_card, v.schemes = vv.mode, vv.defs, vv.first_card, vv.schemes
+    v.holder, v.token, v.cultists = list(vv.holder), list(vv.token), vv.cultists
+    hidden = list(vv.unseen)
+    rng.shuffle(hidden)
+    if vv.hand is not None:
+        v.hand = list(vv.hand)
+    else:
+        v.hand, hidden = hidden[:vv.hand_count], hidden[vv.hand_count:]
+    v.deck, v.discard = hidden, list(vv.discard)
+    v.in_play, v.removed, v.played = list(vv.in_play), list(vv.removed), vv.played
+    v.ties, v.surge, v.ended_by, v.boss_seat = vv.ties, vv.surge, vv.ended_by, vv.boss_seat
+    return v
+
+
 def sees(s: State | TacticsView, viewer: int, seat: int) -> bool:
-    """Whether ``viewer`` sees ``seat``'s hand and Treasures (itself, or a 2 vs 2 partner)."""
+    """Whether ``viewer`` sees ``seat``'s hand and Treasures (itself, or a partner: 2 vs 2,
+    or a fellow hero against the Villains)."""
     # A spectator (SPECTATOR, -1) is at no side: -1 must not index the last seat's team.
-    return viewer == seat or (viewer >= 0 and s.options["mode"] == "2v2"
+    return viewer == seat or (viewer >= 0 and s.options["mode"] in ("2v2", "coop", "boss")
                               and s.side_of[viewer] == s.side_of[seat])
 
 
@@ -213,13 +278,14 @@ def view(s: State, seat: int) -> TacticsView:
         honor_supply=s.honor_supply, honor=tuple(s.honor), turn_no=s.turn_no,
         side_turns=tuple(s.side_turns), cmd=s.cmd, attack=s.attack,
         pending=_pending_seen(s, seat), work=tuple(s.work), winners=s.winners,
+        villain=villain_view(s.villain, seat) if s.villain is not None else None,
     )
 
 
 def _stats(s: State) -> dict[int, UnitStats]:
     return {u: UnitStats(combat.strength(s, u), combat.defense(s, u), combat.speed(s, u),
                          combat.keywords(s, u), combat.command_cost(s, u))
-            for u, unit in enumerate(s.units) if unit.seat >= 0}
+            for u, unit in enumerate(s.units) if unit.seat >= 0 or unit.seat == VILLAIN}
 
 
 def determinize(v: TacticsView, rng: Rng) -> State:
@@ -273,7 +339,7 @@ def determinize(v: TacticsView, rng: Rng) -> State:
     for i, u in enumerate(s.units):
         if u.cell >= 0:
             s.occupant[u.cell] = i
-            s.occ_side[u.cell] = s.side_of[u.seat]
+            s.occ_side[u.cell] = VILLAINS if u.seat == VILLAIN else s.side_of[u.seat]
     s.board_treasure = [-1] * cells
     for c in v.face_down:
         s.board_treasure[c] = tokens.pop()
@@ -297,6 +363,7 @@ def determinize(v: TacticsView, rng: Rng) -> State:
     s.pending = [v.pending] if v.pending is not None else []
     s.work = list(v.work)
     s.phase, s.winners, s.steps = v.phase, v.winners, 0
+    s.villain = _villain_from(v.villain, rng) if v.villain is not None else None
     return s
 
 
@@ -339,6 +406,12 @@ def checksum(s: State) -> int:
     flat.append(-9)
     for d in s.pending:
         flat += (d.seat, d.source, d.unit, d.n, int(d.optional), *d.choices, -10)
+    vs = s.villain
+    if vs is not None:  # (written only against the Villains: other games keep their sums)
+        for zone in (vs.holder, vs.token, vs.deck, vs.discard, vs.hand, vs.in_play, vs.removed):
+            flat += zone
+            flat.append(-12)
+        flat.append(vs.played)
     crc = zlib.crc32(array("q", flat).tobytes())
     extra = repr((s.phase, s.terrain, [d.kind for d in s.pending],
                   [(op, src, seat, unit) for op, src, seat, unit in s.work],
@@ -346,5 +419,5 @@ def checksum(s: State) -> int:
     return zlib.crc32(extra.encode(), crc)
 
 
-__all__ = ["SeatView", "TacticsView", "UnitRow", "UnitStats", "checksum", "determinize",
-           "op_text", "view"]
+__all__ = ["SeatView", "TacticsView", "UnitRow", "UnitStats", "VillainView", "checksum",
+           "determinize", "op_text", "view", "villain_view"]

@@ -24,6 +24,8 @@ from core.tactics import harm, routes, rules
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
+from core.tactics.villain import Plan
+from core.tactics.villain_state import VILLAIN
 from core.words import Phrase, Word, plain
 
 if TYPE_CHECKING:
@@ -53,6 +55,11 @@ QUESTIONS: dict[str, str] = {
     "equip": "equip the Construct to which champion?",
     "react": "an attack was declared: play a Treasure or pass",
     "route": "which way?",
+    "portal": "choose the portal you will deploy onto",
+    "villain_plan": "the Villain's orders tie: what does it do?",
+    "villain_target": "the Villains' damage ties: which hero unit takes it?",
+    "villain_cell": "the Villains' choice ties: which hex?",
+    "villain_card": "the Villain's choice ties: which Construct does it take?",
 }
 
 # How each answer of a decision reads: ``{x}`` is the value chosen (a card, unit, hex or
@@ -80,7 +87,21 @@ ANSWERS: dict[str, str] = {
     "order": "Resolve {x} first",
     "equip": "Equip {source} to {x}",
     "route": "Go {x}",
+    "portal": "Deploy from the portal at {x}",
+    "villain_plan": "{x}",
+    "villain_target": "The Villains deal {n} damage to {x}",
+    "villain_cell": "Choose {x}",
+    "villain_card": "The Villain takes {x}",
 }
+# The ``villain_cell`` question by the operation waiting for it.
+CELL_QUESTIONS: dict[str, str] = {
+    "v.cultist": "a Villain Cultist appears: on which hex?",
+    "v.return": "a Villain returns: on which hex?",
+    "v.move_token": "the objective token moves: to which shrine?",
+    "v.terrain": "the Villains change the ground: which hex?",
+    "v.steal_treasure": "the Villains burn a Treasure: which one?",
+}
+KIND_NAMES = {"boss": "the Boss", "red": "red", "blue": "blue", "green": "green"}
 TOKEN_WORDS = {"turret": "the Turret", "faerie_ring": "the Faerie Ring"}
 
 # What a Treasure window before harm that is not an attack says is coming: ``{x}`` the
@@ -321,6 +342,8 @@ def phrase(s: State | TacticsView, a: Action) -> Phrase:
         return w.phrase("Decline (do nothing)")
     if k == rules.CHOOSE:
         return _answer(s, a)
+    if k == rules.SCHEME:
+        return w.phrase("Play the Scheme ", scheme_name(s, a.card))
     return w.phrase(f"{k} {a.card} {a.option}")
 
 
@@ -335,6 +358,11 @@ def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
     asked: Phrase | str = QUESTIONS.get(d.kind, "make a choice").replace("{token}", _token(s))
+    if d.kind == "villain_cell" and s.work:
+        asked = CELL_QUESTIONS.get(s.work[-1][0].op, str(asked))
+    if d.kind in ("villain_plan", "route") and 0 <= d.unit < len(s.units) and \
+            s.units[d.unit].seat == VILLAIN:
+        return w.capitalized(w.phrase(unit_word(s, d.unit), ": ", asked))
     if d.kind == "route":
         return w.capitalized(w.phrase(unit_word(s, d.unit), " goes to ", cell_word(s, d.n),
                                       ": ", asked))
@@ -347,11 +375,33 @@ def question(s: State | TacticsView, d: Decision) -> Phrase:
     return w.capitalized(w.phrase(asked))
 
 
+def scheme_name(s: State | TacticsView, idx: int) -> str:
+    """A Scheme's name (``?`` for an index the game does not have)."""
+    v = s.villain
+    if v is None or not 0 <= idx < len(v.schemes):
+        return "?"
+    return v.schemes[idx].name
+
+
+def plan_phrase(s: State | TacticsView, p: Plan) -> Phrase:
+    """A Villain's plan: ``Attack Arha Templar, then move toward its token``, ``Move to
+    (3,4), then attack Kor``, ``Stay and score the shrine``."""
+    if p.score_now:
+        return w.phrase("Stay and score the shrine holding its token now")
+    if p.attack_first:
+        return w.phrase("Attack ", unit_word(s, p.target), ", then move toward its token")
+    move = w.phrase("Move to ", cell_word(s, p.destination))
+    if p.target >= 0:
+        return w.phrase(move, ", then attack ", unit_word(s, p.target))
+    return move
+
+
 def describe(s: State | TacticsView, a: Action) -> str:
     """One short line for the log, the hint panel and replays."""
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "HARMS", "QUESTIONS", "card_name", "card_word", "cell_name", "cell_word",
+__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "plan_phrase",
+           "scheme_name", "card_name", "card_word", "cell_name", "cell_word",
            "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
            "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind"]

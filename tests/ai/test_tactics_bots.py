@@ -29,6 +29,7 @@ from tactics_helpers import (  # noqa: E402
     unit_of,
     with_stats,
 )
+from villain_helpers import cleared, command, hero, op, run_ops, villain  # noqa: E402
 
 import core.tactics as T  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
@@ -307,6 +308,48 @@ def _route() -> State:
     return s
 
 
+def _portal() -> State:
+    return T.new_game({"players": 2, "mode": "coop"}, 1)
+
+
+def _villain_plan() -> State:
+    s = cleared(ties="ask")
+    villain(s, "red", 6, 2, strength=5, speed=3)
+    hero(s, 0, 5, 2, defense=4)
+    hero(s, 1, 7, 3, defense=4)
+    run_ops(s, [command("red")])
+    return s
+
+
+def _villain_target() -> State:
+    s = cleared(ties="ask")
+    villain(s, "red", 6, 2)
+    hero(s, 0, 4, 2)
+    hero(s, 1, 8, 2)
+    run_ops(s, [op("damage", 2, target="nearest:red")])
+    return s
+
+
+def _villain_cell() -> State:
+    s = cleared(ties="ask")
+    hero(s, 0, 4, 1)  # on the red token: the Cultist goes next to it
+    run_ops(s, [op("cultist", objectives=["red"])])
+    return s
+
+
+def _villain_card() -> State:
+    s = cleared(ties="ask")
+    villain(s, "red", 6, 2)
+    costs: dict[int, list[str]] = {}
+    for c in s.center_deck:
+        if s.cards[c].kind == "construct":
+            costs.setdefault(s.cards[c].cost, []).append(s.cards[c].id)
+    pair = next(ids for _, ids in sorted(costs.items(), reverse=True) if len(set(ids)) > 1)
+    set_row(s, sorted(set(pair))[:2])
+    run_ops(s, [op("acquire", objectives=["red"])])
+    return s
+
+
 DECISIONS: dict[str, Callable[[], State]] = {
     "draft": _draft, "assign": _assign, "mode": _mode, "banish": _banish, "buff": _buff,
     "damage": _damage, "defeat": _defeat, "free_command": _free_command, "ready": _ready,
@@ -314,7 +357,9 @@ DECISIONS: dict[str, Callable[[], State]] = {
     "move_token": _move_token, "turret_attack": _turret_attack, "forest_under": _forest_under,
     "move_portal": _move_portal, "portal_to": _portal_to,
     "destroy_construct": _destroy_construct, "order": _order, "equip": _equip,
-    "react": _react, "route": _route,
+    "react": _react, "route": _route, "portal": _portal, "villain_plan": _villain_plan,
+    "villain_target": _villain_target, "villain_cell": _villain_cell,
+    "villain_card": _villain_card,
 }
 
 
