@@ -144,7 +144,7 @@ def _dest(key: str) -> str:
 
 def game_options(args: argparse.Namespace, game: Any) -> dict[str, Any]:
     """The options the setting flags give for ``game``; ValueError for a flag it lacks."""
-    from core.games import games, set_option
+    from core.games import games, get_option, set_option
 
     options: dict[str, Any] = {}
     own = {s.key: s for s in game.settings}
@@ -157,6 +157,10 @@ def game_options(args: argparse.Namespace, game: Any) -> dict[str, Any]:
                 raise ValueError(f"{setting.flag} is an option of {other.title}, "
                                  f"not of {game.title}")
             set_option(options, own[setting.key].path, value)
+    chosen = {"players": args.players, **options}
+    for setting in game.settings:
+        if get_option(options, setting.path) is not None and not setting.applies_to(chosen):
+            raise ValueError(f"{setting.flag} does not apply to this game ({setting.help})")
     return options
 
 

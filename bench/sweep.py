@@ -28,6 +28,8 @@ def rotated_options(game: str, g: int) -> dict[str, Any]:
     options: dict[str, Any] = {"players": low + g % (high - low + 1)}
     period = high - low + 1
     for setting in row.settings:
+        if not setting.applies_to(options):
+            continue
         choices = setting.choices(options)
         if len(choices) > FEW:
             set_option(options, setting.path, setting.default_for(options))

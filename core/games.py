@@ -43,6 +43,9 @@ class Setting:
     default: Any | Callable[[Options], Any]
     note: str | Callable[[Options], str] = ""
     help: str = ""
+    # Whether the setting means anything given the options chosen before it (a difficulty
+    # only against the Villains); one that does not is hidden and left out of the options.
+    applies: Callable[[Options], bool] | None = None
 
     @property
     def key(self) -> str:
@@ -53,6 +56,10 @@ class Setting:
     def flag(self) -> str:
         """The command-line flag: ``--clan-powers``."""
         return "--" + self.key.replace("_", "-")
+
+    def applies_to(self, options: Options) -> bool:
+        """Whether this setting is offered given the options chosen so far."""
+        return self.applies is None or self.applies(options)
 
     def choices(self, options: Options) -> list[tuple[Any, str]]:
         """The (value, label) pairs open given the options chosen so far."""
@@ -125,7 +132,6 @@ MODE_LABELS = {"1v1": "1 vs 1", "2v2": "2 vs 2 teams", "brawl": "brawl",
 DIFFICULTY_LABELS = (("standard", "Standard"), ("hard", "Hard: 4 Schemes discarded"),
                      ("nightmare", "Nightmare: 8 Schemes discarded"))
 TIE_LABELS = (("ask", "ask the heroes"), ("auto", "the first by a fixed rule"))
-NOT_HERE = (("", "only against the Villains"),)
 
 
 def _tactics_modes(options: Options) -> Choices:
@@ -156,14 +162,6 @@ def _against_villains(options: Options) -> bool:
     from core.tactics.villain_state import villain_mode
 
     return villain_mode(str(options.get("mode") or _first(_tactics_modes(options))))
-
-
-def _tactics_difficulty(options: Options) -> Choices:
-    return DIFFICULTY_LABELS if _against_villains(options) else NOT_HERE
-
-
-def _tactics_ties(options: Options) -> Choices:
-    return TIE_LABELS if _against_villains(options) else NOT_HERE
 
 
 def _first(choices: Choices) -> Any:
@@ -199,13 +197,14 @@ TACTICS = GameInfo(
                 help="the scenario id (default: the first that fits)"),
         Setting("draft", "Draft", ON_OFF, False, note="take turns picking champions",
                 help="draft the champions instead of the suggested rosters"),
-        Setting("difficulty", "Difficulty", _tactics_difficulty,
-                lambda o: _first(_tactics_difficulty(o)),
+        Setting("difficulty", "Difficulty", DIFFICULTY_LABELS, "standard",
                 note="Schemes start in the discard: bonuses come sooner",
-                help="against the Villains: standard, hard, nightmare"),
-        Setting("ties", "Villain ties", _tactics_ties, lambda o: _first(_tactics_ties(o)),
+                help="against the Villains: standard, hard, nightmare",
+                applies=_against_villains),
+        Setting("ties", "Villain ties", TIE_LABELS, "ask",
                 note="when the Villains' orders allow several moves",
-                help="against the Villains: ask (the heroes choose) or auto"),
+                help="against the Villains: ask (the heroes choose) or auto",
+                applies=_against_villains),
     ))
 
 GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (

@@ -11,7 +11,8 @@ from core.tactics.audit import problems as audit
 from core.tactics.draft import start_draft
 from core.tactics.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.tactics.snapshot import restore, snapshot
-from core.tactics.state import Decision, State, new_state, side_order
+from core.tactics.state import Decision, State, side_order
+from core.tactics.table_setup import new_state
 from core.tactics.turn import begin_turn
 from core.tactics.view import TacticsView, checksum, determinize, view
 from core.tactics.villain import Plan, allowed_commands

@@ -12,17 +12,8 @@ from core.contract import plain_copy, snapshot_reader
 from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.cards import Op
-from core.tactics.state import (
-    Attack,
-    Command,
-    Content,
-    Decision,
-    State,
-    blank_state,
-    normalize_options,
-    shipped_content,
-    side_mask,
-)
+from core.tactics.state import Attack, Command, Decision, State, side_mask
+from core.tactics.table_setup import Content, blank_state, normalize_options, shipped_content
 from core.tactics.villain_state import seat_side
 
 

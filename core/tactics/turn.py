@@ -25,12 +25,12 @@ from core.tactics.state import (
     Command,
     Decision,
     State,
-    join_roster,
     push,
     seat_bit,
     side_mask,
     side_order,
 )
+from core.tactics.table_setup import join_roster
 from core.tactics.villain_state import (
     VILLAIN,
     VILLAINS,

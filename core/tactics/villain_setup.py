@@ -1,6 +1,6 @@
 """Setting up a game against the Villains (DESIGN.md, "Set-up").
 
-``prepare`` runs inside ``state.new_state`` once the common parts are dealt: the Scheme deck
+``prepare`` runs inside ``table_setup.new_state`` once the common parts are dealt: the Scheme deck
 (a campaign's removed Schemes out, the difficulty's discards), the hero rosters (fixed by a
 campaign chapter, the scenario's suggested ones, or a draft to come), a campaign's Power and
 Treasures. ``begin`` runs when the heroes are known (at once, or when the draft ends): the
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from core.contract import Event
 from core.tactics import turn
-from core.tactics.state import DRAFT, DRAFT_ROW, Decision, State, join_roster, seat_bit
+from core.tactics.state import DRAFT, DRAFT_ROW, Decision, State, seat_bit
+from core.tactics.table_setup import join_roster
 from core.tactics.villain_ops import OBJECTIVE_KINDS
 from core.tactics.villain_state import BOSS_HAND, HEROES, VILLAIN, hero_count
 from core.tactics.villains import DIFFICULTIES

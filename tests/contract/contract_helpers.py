@@ -62,6 +62,8 @@ def setups(draw: st.DrawFn, row: GameInfo) -> dict[str, Any]:
     low, high = row.players
     options: dict[str, Any] = {"players": draw(st.integers(low, high))}
     for spec in row.settings:
+        if not spec.applies_to(options):
+            continue  # hidden on the screen, left out of the options
         # "" stands for "nothing fits" (the set-up screen leaves such a setting out).
         values = [value for value, _ in spec.choices(options) if value != ""]
         if values:

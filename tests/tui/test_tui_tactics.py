@@ -334,13 +334,25 @@ async def test_tactics_setup_offers_scenarios_of_the_mode(save_dir: Path) -> Non
         def offered() -> set[str]:
             return {value for value, _ in scenario.values}
 
-        assert [m for m, _ in mode.values] == ["1v1"]
+        assert [m for m, _ in mode.values] == ["1v1", "coop", "boss"]
         assert offered() == fitting(2, "1v1") and len(offered()) >= 2
+        # The Villains' settings show only against the Villains.
+        assert not setup.setting("difficulty").display and not setup.setting("ties").display
+        mode.select("coop")
+        mode.post_message(Setting.Changed(mode))
+        await pilot.pause()
+        assert setup.setting("difficulty").display and setup.setting("ties").display
+        assert offered() == fitting(2, "coop")
+        assert setup.options()[1]["difficulty"] == "standard"
+        mode.select("1v1")
+        mode.post_message(Setting.Changed(mode))
+        await pilot.pause()
+        assert "difficulty" not in setup.options()[1]
         await pilot.press("down")
         assert app.focused is players
-        await pilot.press("right")  # 3 players: brawl only
+        await pilot.press("right")  # 3 players: brawl, or two heroes against a Boss player
         assert players.value == 3
-        assert [m for m, _ in mode.values] == ["brawl"]
+        assert [m for m, _ in mode.values] == ["brawl", "boss"]
         assert offered() == fitting(3, "brawl")
         await pilot.press("right")  # 4 players: teams or brawl (the brawl chosen is kept)
         assert [m for m, _ in mode.values] == ["2v2", "brawl"]
@@ -360,7 +372,8 @@ async def test_tactics_setup_offers_scenarios_of_the_mode(save_dir: Path) -> Non
         await pilot.press(*["up"] * 7)  # draft, scenario, mode, four seats
         assert app.focused is players
         await pilot.press("left", "left")
-        assert [m for m, _ in mode.values] == ["1v1"] and offered() == fitting(2, "1v1")
+        assert [m for m, _ in mode.values] == ["1v1", "coop", "boss"]
+        assert mode.value == "1v1" and offered() == fitting(2, "1v1")
 
 
 async def test_tactics_plays_to_the_end_screen(save_dir: Path) -> None:

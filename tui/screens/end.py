@@ -37,6 +37,8 @@ class Results:
     def winner_line(self, names: list[str], outcome: Outcome) -> str:
         """``Player 1 wins!``, a team's win, or the names sharing a win."""
         won = [names[i] for i in outcome.winners]
+        if not won:
+            return "Nobody at the table wins."
         if len(won) == 1:
             return f"{won[0]} {verb(won[0], 'win')}!"
         if not outcome.shared:

@@ -143,6 +143,9 @@ class SetupScreen(Screen[None]):
         """Fit one setting to the options above it, then add its value to ``opts``."""
         wid = widget_id(game, spec)
         setting = self.query_one(f"#{wid}", Setting)
+        setting.display = spec.applies_to(opts)
+        if not setting.display:
+            return
         choices = spec.choices(opts)
         default = spec.default_for(opts)
         if setting.values != choices:
@@ -182,6 +185,8 @@ class SetupScreen(Screen[None]):
         options: dict[str, Any] = {"players": players, "seats": seats,
                                    "names": seat_names(seats)}
         for spec in row.settings:
+            if not spec.applies_to(options):
+                continue
             value = self.query_one(f"#{widget_id(row.name, spec)}", Setting).value
             if value != "":  # "" stands for "nothing fits": the game says so when it starts
                 set_option(options, spec.path, value)
