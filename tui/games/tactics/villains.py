@@ -133,7 +133,7 @@ def villain_line(v: TacticsView, vv: VillainView, kind: str, u: int, labels: dic
     line.append(f"{labels.get(u, '??'):<2}", style=KIND_STYLE[kind])
     line.append(" ")
     face = vv.vdef(row.card).face(vv.mode)
-    line.append(f"{v.cards[row.card].name[:12]:<12} ", style="dim" if fallen else "")
+    line.append(f"{v.cards[row.card].name[:14]:<14} ", style="dim" if fallen else "")
     st = v.stats.get(u)
     if st is not None:
         line.append(f"{st.strength}/{st.defense}/{st.speed}")
