@@ -66,7 +66,9 @@ def status_line(v: TacticsView, round_no: int) -> Text:
     """``Turn 3  Blue: Your turn  ◆2 Runes  ▲4 Power  ▸ Tyranyx  · Scenario``."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(f" Turn {round_no} ", style="bold reverse")
-    if v.phase == "draft":
+    if v.pending is not None and v.pending.kind == "portal":
+        out.append(" Set-up: each hero chooses a portal ", style="bold")
+    elif v.phase == "draft":
         out.append(" Champion Draft ", style="bold")
     elif vl.solo_turn(v):
         out.append(f" {tt.side_label(VILLAINS)}: ", style=f"bold {tt.side_color(VILLAINS)}")

@@ -97,6 +97,7 @@ class _Board:
         self.deck_count = vv.deck_count
         self.played = vv.played
         self.side = v.side
+        self.side_turns = list(v.side_turns)
         self.buffed: set[int] = set()
 
     def side_of(self, u: int) -> int:
@@ -125,6 +126,8 @@ class _Board:
         """A side's turn ended: damage and bonuses gone; the Villains' Schemes discarded."""
         self.units = [r._replace(damage=0) for r in self.units]
         self.buffed.clear()
+        if 0 <= side < len(self.side_turns):
+            self.side_turns[side] += 1
         if side == VILLAINS:
             self.discard += self.in_play
             self.in_play = []
@@ -140,7 +143,8 @@ class _Board:
                        occ_side=tuple(self.occ_side), terrain=tuple(self.terrain),
                        beacon=tuple(self.beacon), face_down=tuple(self.face_down),
                        honor=tuple(self.honor), gear=tuple(sorted(self.gear.items())),
-                       side=self.side, cmd=None, pending=None, villain=villain)
+                       side=self.side, side_turns=tuple(self.side_turns), cmd=None,
+                       pending=None, villain=villain)
 
 
 def build(before: TacticsView, events: Sequence[Event], lines: Sequence[Line | None],

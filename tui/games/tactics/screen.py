@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 import core.tactics as T
-from core.contract import Action, Event
+from core.contract import Action, Event, rounds_played
 from core.tactics.field import action_at, action_cell, command_marks, route_path, sight_path
 from core.tactics.menus import own_portals
 from core.tactics.rules import ATTACK, COMMAND, DEPLOY, DONE, END, MOVE, PLAY, SWITCH, TREASURE
@@ -290,7 +290,8 @@ class TacticsScreen(TableScreen):
         self.labels |= vl.villain_labels(v, set(self.labels.values()))
         self._draw_map(v, legal, frame)
         width = self.size.width or 80
-        self.query_one("#tt-status", Static).update(panels.status_line(v, self.session.round))
+        turn = rounds_played(v.side_turns, False) if frame is not None else self.session.round
+        self.query_one("#tt-status", Static).update(panels.status_line(v, turn))
         buffed = frame.buffed if frame is not None else frozenset()
         self.query_one("#tt-side", Static).update(panels.side_panel(v, seat, hidden,
                                                                     self.labels, buffed))

@@ -92,7 +92,8 @@ def unit_stats(v: TacticsView, u: int) -> Text:
     out.append(f"Str {st.strength}", style="bold #ff8a65")
     out.append(f" Def {st.defense}", style="bold #7fd4ff")
     out.append(f" Spd {st.speed}", style="bold #c0c0c0")
-    out.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
+    if v.units[u].seat != VILLAIN:  # nobody pays to command a Villain
+        out.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
     return out
 
 
@@ -256,7 +257,7 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
 def handover_reason(v: TacticsView, seat: int, name: str) -> str:
     """Why the keyboard goes to ``seat`` (named ``name``), for the hand-over screen."""
     d = v.pending
-    if d is not None and seat != v.current:
+    if d is not None and (seat != v.current or d.kind == "portal"):
         if d.kind == "react" and d.unit >= 0:
             return f"{unit_name(v, d.unit)} attacks: {name} may play a Treasure or pass."
         verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed

@@ -354,7 +354,7 @@ def event_line(v: TacticsView, e: Event, names: Sequence[str]) -> tuple[str, str
         target = "every hero unit in range" if value < 0 else unit_name(v, value)
         return f"  {unit_name(v, card)} attacks {target}", "bold #ff8a65"
     if k == "buff":
-        return f"  {unit_name(v, card)} is stronger until the end of the Villain turn", "dim"
+        return f"  {unit_name(v, card)} is stronger this Villain turn", "dim"
     return None
 
 

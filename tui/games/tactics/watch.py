@@ -108,10 +108,12 @@ class Watch:
                 self._end(go_on=self.stage.is_attached)
 
     def _end(self, go_on: bool) -> None:
-        """Tell what is left and settle on the real position (then the turn goes on)."""
-        for frame in self._left:
-            self.stage.tell(frame.lines)
-        self.stage.tell(self._tail)
+        """Tell what is left and settle on the real position (then the turn goes on); a
+        table that is gone (the player left mid-show) has nothing to tell."""
+        if self.stage.is_attached:
+            for frame in self._left:
+                self.stage.tell(frame.lines)
+            self.stage.tell(self._tail)
         self._left, self._tail, self.frame = [], (), None
         self._done.set()
         if go_on:
