@@ -258,8 +258,9 @@ def detail_text(v: TacticsView, cell: int, hex_words: str, names: Sequence[str])
     if u >= 0:
         out.append_text(tt.unit_detail(v, u, names))
         out.append("\n")
-        if vl.is_villain(v, u):
-            out.append_text(vl.villain_detail(v, u))
+        face = vl.villain_detail(v, u) if vl.is_villain(v, u) else Text()
+        if face:
+            out.append_text(face)
             out.append("\n")
     out.append(hex_words, style="dim")
     return out

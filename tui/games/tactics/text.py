@@ -132,7 +132,7 @@ def unit_detail(v: TacticsView, u: int, names: Sequence[str]) -> Text:
     out = Text()
     out.append(unit_name(v, u), style="bold")
     owner = (names[unit.seat] if 0 <= unit.seat < len(names)
-             else "Villains" if unit.seat == VILLAIN else "?")
+             else vl.villain_owner(v, u) if unit.seat == VILLAIN else "?")
     out.append(f" ({owner})\n", style="dim")
     out.append_text(unit_stats(v, u))
     words = keyword_text(v.stats[u].keywords)

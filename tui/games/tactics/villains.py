@@ -93,11 +93,6 @@ def objective_cells(v: TacticsView) -> dict[int, str]:
             if cell >= 0}
 
 
-def token_text(kind: str) -> Text:
-    """``B``: an objective token's letter in its colour."""
-    return Text(KIND_LETTER[kind], style=KIND_STYLE[kind])
-
-
 # --- the side panel ------------------------------------------------------------------------------
 
 def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[int],
@@ -145,23 +140,24 @@ def villain_line(v: TacticsView, vv: VillainView, kind: str, u: int, labels: dic
     return line
 
 
-def villain_detail(v: TacticsView, u: int) -> Text:
-    """A Villain in the detail panel: whose token it holds, its bounty and its face's text."""
+def villain_owner(v: TacticsView, u: int) -> str:
+    """Who a Villain unit is, after its name: ``Villains · token B · ★6 to defeat``."""
     vv = v.villain
-    out = Text()
     if vv is None or v.units[u].card < 0:
-        out.append("a Villain Cultist: fights for the Villains", style="dim")
-        return out
-    kind = kind_of_unit(v, u)
+        return "Villains · Cultist"
     face = vv.vdef(v.units[u].card).face(vv.mode)
-    if kind:
-        out.append("holds ", style="dim")
-        out.append_text(token_text(kind))
-        out.append(f" ({KIND_WORD[kind]} token)", style="dim")
-    out.append(f" · defeat it: {theme.HONOR}{face.honor}", style=theme.HONOR_COLOR)
-    if face.text:
-        out.append(f"\n{face.text}", style="italic")
-    return out
+    kind = kind_of_unit(v, u)
+    token = f" · token {KIND_LETTER[kind]}" if kind else ""
+    return f"Villains{token} · {theme.HONOR}{face.honor} to defeat"
+
+
+def villain_detail(v: TacticsView, u: int) -> Text:
+    """A Villain's face text (its Slay, a Boss's Surge) for the detail panel."""
+    vv = v.villain
+    if vv is None or v.units[u].card < 0:
+        return Text()
+    face = vv.vdef(v.units[u].card).face(vv.mode)
+    return Text(face.text, style="italic")
 
 
 # --- Honor, the threat and the Scheme deck ------------------------------------------------------
@@ -393,5 +389,5 @@ __all__ = ["KIND_LETTER", "KIND_STYLE", "KIND_WORD", "against_villains", "deck_l
            "event_line",
            "hand_line", "honor_text", "is_villain", "kind_of_unit", "met", "objective_cells",
            "plans", "scheme_detail", "scheme_panel", "scheme_shown", "solo_turn",
-           "threat_line", "token_text", "under_map", "unplayed", "villain_detail",
+           "threat_line", "under_map", "unplayed", "villain_detail", "villain_owner",
            "villain_labels", "villain_line", "villain_section", "villain_units", "walk"]
