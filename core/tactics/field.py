@@ -14,7 +14,15 @@ from core.tactics import combat, routes
 from core.tactics.board import FOREST, SHRINE, in_sight, shrine_controller
 from core.tactics.rules import ATTACK, CHOOSE, COMMAND, DEPLOY, MOVE, TREASURE
 from core.tactics.view import TacticsView
+from core.tactics.villain_state import VILLAIN, VILLAINS
 from core.tactics.words import value_kind
+
+
+def unit_side(v: TacticsView, u: int) -> int:
+    """The side unit ``u`` fights for, in a view: a Villain's seat (-2) is no index into
+    ``side_of`` (it would read a seat from the end of the tuple)."""
+    seat = v.units[u].seat
+    return VILLAINS if seat == VILLAIN else v.side_of[seat]
 
 
 def shrine_sides(v: TacticsView) -> tuple[int, ...]:
@@ -30,7 +38,7 @@ def sight_path(v: TacticsView, source: int, target: int) -> list[int] | None:
     blockers (off the map, Forests, units of other sides)."""
     m = v.map
     start = v.units[source].cell
-    side = v.side_of[v.units[source].seat]
+    side = unit_side(v, source)
     if start == target:
         return [start]
     if not in_sight(m, v.terrain, v.occ_side, side, start, target):
@@ -57,7 +65,7 @@ def area_targets(v: TacticsView, u: int) -> list[int]:
     if unit.cell < 0 or stats is None:
         return []
     return combat.targets_from(v.map, v.terrain, v.occ_side, v.occupant,
-                               v.side_of[unit.seat], unit.cell, stats.keywords)
+                               unit_side(v, u), unit.cell, stats.keywords)
 
 
 def action_cell(v: TacticsView, a: Action) -> int:
@@ -156,4 +164,4 @@ def _route_through(v: TacticsView, legal: list[Action], cell: int) -> Action | N
 
 
 __all__ = ["action_at", "action_cell", "area_targets", "command_marks", "route_path",
-           "shrine_sides", "sight_path", "waypoints"]
+           "shrine_sides", "sight_path", "unit_side", "waypoints"]

@@ -144,10 +144,13 @@ def card_name(s: State | TacticsView, uid: int) -> str:
 
 def unit_name(s: State | TacticsView, u: int) -> str:
     """A figure's name: its card's (``Psyche Askara (2)`` for a card's second figure), and
-    a Cultist by the number its side's map labels give it (``Cultist c3``)."""
+    a Cultist by the number its side's map labels give it (``Cultist c3``; the Villains'
+    ``Villain Cultist v3``)."""
     if not 0 <= u < len(s.units):
         return "?"
     card = s.units[u].card
+    if card < 0 and s.units[u].seat == VILLAIN:
+        return f"Villain Cultist {villain_cultist_label(s, u)}"
     if card < 0:
         return f"Cultist c{_cultist_number(s, u)}"
     name = s.cards[card].name
@@ -161,6 +164,14 @@ def cell_name(s: State | TacticsView, c: int) -> str:
         return "?"
     col, row = to_offset(s.map.hexes[c])
     return f"({col},{row})"
+
+
+def villain_cultist_label(s: State | TacticsView, u: int) -> str:
+    """``v3``: a Villain Cultist by its figure among the Villains' (``v1``..``v9``, then
+    ``vA``.. so a label stays two characters on the map)."""
+    v = s.villain
+    n = v.cultists.index(u) + 1 if v is not None and u in v.cultists else 0
+    return f"v{n}" if n < 10 else f"v{chr(ord('A') + n - 10)}"
 
 
 def _cultist_number(s: State | TacticsView, u: int) -> int:
@@ -404,4 +415,5 @@ def describe(s: State | TacticsView, a: Action) -> str:
 __all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "plan_phrase",
            "scheme_name", "card_name", "card_word", "cell_name", "cell_word",
            "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
-           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind"]
+           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind",
+           "villain_cultist_label"]

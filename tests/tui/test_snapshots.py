@@ -65,6 +65,40 @@ def test_table(game: str, size: tuple[int, int], save_dir: Path, snap_compare: A
     assert snap_compare(AscendApp(), terminal_size=size, run_before=opened(game))
 
 
+SOLO = {"players": 1, "seats": ["human"], "names": ["You"], "mode": "solo",
+        "scenario": "crossroads_vigil"}
+
+
+def solo_table(steps: int) -> Any:
+    """A ``run_before`` that opens a solo Tactics table against the Villains; with
+    ``steps``, ends the first turn and stops on that step of the Villain turn (each step
+    waits for a key: the app's bot pause is a minute)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, AscendApp)
+        app.start_game(GameSession.new("tactics", SOLO, 3))
+        await pilot.pause()
+        if steps:
+            await pilot.press("e", "y", *["enter"] * steps)
+            await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_solo_table(size: tuple[int, int], save_dir: Path, snap_compare: Any) -> None:
+    """The Villains on the map with their tokens, in the side panel, and the threat."""
+    assert snap_compare(AscendApp(), terminal_size=size, run_before=solo_table(0))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_solo_villain_turn(size: tuple[int, int], save_dir: Path, snap_compare: Any) -> None:
+    """A step of the Villain turn: the Scheme in play, a Villain's walk drawn."""
+    assert snap_compare(AscendApp(bot_delay=60), terminal_size=size,
+                        run_before=solo_table(3))
+
+
 def test_firepeak_table_in_play(save_dir: Path, snap_compare: Any) -> None:
     """Past the spell choice of the set-up (two spells put back), on the first turn."""
     start = opened("firepeak")

@@ -139,6 +139,15 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         """The reason shown with a hint; a game may fill in one the engine left empty."""
         return reason
 
+    def before_move(self) -> None:
+        """Called just before a move changes the state, here or at a shared table (a game
+        that shows how a move unfolds keeps the position it starts from); nothing by
+        default."""
+
+    async def move_shown(self) -> None:
+        """Wait until the table has shown the move just made (a game that plays a move out
+        step by step waits for it); at once by default. The bots wait for it."""
+
     def point_at_hint(self, action: Action) -> None:
         """Show on the board what a fresh hint is about; nothing by default."""
 
@@ -257,6 +266,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             return False
         # Told before applying: the line may name what the action is about to move.
         line = self.log_line(seat, action)
+        self.before_move()
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -377,6 +387,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             line: Text | str | None = self.log_line(move.seat, move.action)
         except Exception:  # the table as this seat knows it may not name every card
             line = move.said
+        self.before_move()
         self.session.take(move)
         self.log_action(move.seat, line, move.events)
         self.refresh_table()
@@ -422,6 +433,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
                     break
                 if not self.do(action):
                     break
+                await self.move_shown()
         finally:
             self.thinking = None
         if self.is_attached:

@@ -13,9 +13,11 @@ there, so it would always scroll; one line reads fine because every hex keeps th
 four-column shape::
 
     L C C R     L  marker: × target, ▸ commanded, • line of sight, » route, + reachable,
-                   z exhausted, or the terrain under a unit (♣ forest, ⌂ shrine, @ portal, ...)
+                   z exhausted, or what lies under a unit (an objective token's letter, ♣
+                   forest, ⌂ shrine, @ portal, ...)
                 C C  the unit's label on its side's colour, else the terrain glyph pair
-                R  the unit's damage (1-9, ! for more)
+                R  the unit's damage (1-9, ! for more); on an empty hex, the letter of the
+                   Villains' objective token lying there (B, R, U, G)
 
 Everything a colour says is also said by a glyph or an attribute (labels, the markers
 above, reverse video for the focused cursor, underline for a commanded unit), so the map
@@ -47,6 +49,9 @@ from tui.games.tactics.picture import (
     GLYPH,
     HINT,
     NEUTRAL,
+    OBJECTIVE_LETTER,
+    OBJECTIVE_NAMES,
+    OBJECTIVE_STYLE,
     REACH_BG,
     REACH_MARK,
     REACH_STYLE,
@@ -259,6 +264,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         token = p.tokens.get(cell)
         if token:
             parts.append(TOKEN_NAMES.get(token, token))
+        objective = p.objectives.get(cell)
+        if objective:
+            parts.append(OBJECTIVE_NAMES.get(objective, objective))
         if cell in p.treasure:
             parts.append("face-down Treasure")
         unit = self._units.get(cell)
@@ -459,6 +467,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         unit = self._units.get(c)
         terrain = p.terrain[c]
         token = p.tokens.get(c)
+        objective = p.objectives.get(c)
         if unit is not None:
             side = unit.side % len(SIDE_COLORS)
             if unit.exhausted:
@@ -473,7 +482,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 right = ("!" if unit.damage > 9 else str(unit.damage), DAMAGE_STYLE)
             else:
                 right = (" ", "")
-            if token:
+            if objective:
+                left = (OBJECTIVE_LETTER.get(objective, "?"), OBJECTIVE_STYLE.get(objective, ""))
+            elif token:
                 left = (TOKEN_HINT.get(token, "?"), TOKEN_STYLE.get(token, ""))
             elif c in p.treasure and terrain == PLAIN:
                 left = ("$", TREASURE_STYLE)
@@ -487,6 +498,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             glyph, spec = self._glyph(c)
             middle = [(glyph[0], spec), (glyph[1], spec)]
             left, right = (" ", ""), (" ", "")
+            if objective:
+                right = (OBJECTIVE_LETTER.get(objective, "?"), OBJECTIVE_STYLE.get(objective, ""))
         tint = ""
         if c in self._reach:
             left, tint = (REACH_MARK, REACH_STYLE), REACH_BG

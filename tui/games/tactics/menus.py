@@ -16,14 +16,16 @@ from rich.text import Text
 
 from core.contract import Action
 from core.tactics import menus
-from core.tactics.field import route_path
+from core.tactics.field import route_path, unit_side
 from core.tactics.menus import Item
-from core.tactics.rules import CHOOSE, DECLINE, TREASURE
+from core.tactics.rules import CHOOSE, DECLINE, SCHEME, TREASURE
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 from core.tactics.view import TacticsView
+from core.tactics.villain import Plan
 from core.tactics.words import cell_name, phrase, value_kind
 from tui import theme
 from tui.games.tactics import text as tt
+from tui.games.tactics import villains as vl
 from tui.words import styled
 
 # Why an action cannot be taken now (the engine's words), or None when it can.
@@ -34,8 +36,9 @@ HexWords = Callable[[int], str]
 
 class Entry(NamedTuple):
     """One line of a pick list: the action (None when it cannot be taken now), its label,
-    a detail text, the map cell it is about (or -1), why it is greyed, and the hexes a
-    route it picks walks through (drawn on the map while the line is highlighted)."""
+    a detail text, the map cell it is about (or -1), why it is greyed, the hexes a route
+    it picks walks through (drawn on the map while the line is highlighted) and the hex of
+    the unit it hits (-1: none; a Villain's target, the hero unit a Scheme hurts)."""
 
     action: Action | None
     label: Text
@@ -43,6 +46,28 @@ class Entry(NamedTuple):
     cell: int = -1
     reason: str = ""
     path: tuple[int, ...] = ()
+    hit: int = -1
+
+
+def entry_marks(v: TacticsView, seat: int, entries: Sequence[Entry]
+                ) -> tuple[set[int], set[int]]:
+    """The hexes a list's lines are about, as the map tints them while it is open: where a
+    unit would go (+) and what would be hit (×: an enemy of ``seat`` on a line's hex, or
+    the hex a line says it hits)."""
+    side = v.side_of[seat]
+    reach: set[int] = set()
+    targets: set[int] = set()
+    for e in entries:
+        if e.action is None:
+            continue
+        if e.hit >= 0:
+            targets.add(e.hit)
+        if e.cell < 0 or e.cell == e.hit:
+            continue
+        u = v.occupant[e.cell]
+        enemy = u >= 0 and unit_side(v, u) != side
+        (targets if enemy else reach).add(e.cell)
+    return reach, targets
 
 
 class PickLists:
@@ -112,14 +137,31 @@ class PickLists:
         v = self.v
         d = v.pending
         out = []
+        plans = vl.plans(v, d) if d is not None and d.kind == "villain_plan" else []
         for item in menus.decision_items(v, self.legal):
             a = item.action
             if a.kind == TREASURE:
                 out.append(self._treasure(item))
             elif a.kind == DECLINE:
                 out.append(self._entry(item, self._words(a, "italic")))
+            elif d is not None and d.kind == "villain_plan" and a.kind == CHOOSE:
+                out.append(self._plan(item, plans[a.card] if a.card < len(plans) else None))
             elif d is not None and a.kind == CHOOSE:
                 out.append(self._choice(item, value_kind(d.kind)))
+        return out
+
+    def schemes(self) -> list[Entry]:
+        """p for the Boss player: each Scheme in hand, its Threat Level met or not."""
+        vv = self.v.villain
+        out = []
+        for idx in (vv.hand or ()) if vv is not None else ():
+            assert vv is not None
+            a = Action(SCHEME, idx)
+            sd = vv.schemes[idx]
+            label = self._words(a)
+            label.append(f"  Threat {sd.threat} ", style="dim")
+            label.append("✓ bonus" if vl.met(vv, sd) else "✗", style="dim")
+            out.append(self._entry(Item(a, a in self.legal), label, vl.scheme_detail(vv, idx)))
         return out
 
     # --- lines -------------------------------------------------------------------------------
@@ -131,9 +173,12 @@ class PickLists:
         label = self._words(a)
         if kind == "unit":
             owner = v.units[a.card].seat
-            label.append(f" ({self.names[owner]}) ", style="dim")
+            label.append(f" ({self.names[owner] if owner >= 0 else 'Villains'}) ", style="dim")
             label.append_text(tt.unit_stats(v, a.card))
-            return self._entry(item, label, tt.unit_detail(v, a.card, self.names))
+            entry = self._entry(item, label, tt.unit_detail(v, a.card, self.names))
+            # The hero unit a Villain's Scheme hurts is marked as hit, though it is a friend.
+            hurt = v.pending is not None and v.pending.kind == "villain_target"
+            return entry._replace(hit=entry.cell) if hurt else entry
         if kind == "cell":
             label.append(f"  {self.hex_words(a.card)}", style="dim")
             return self._entry(item, label)
@@ -145,6 +190,25 @@ class PickLists:
             return self._entry(item, label, f"walks {steps}")._replace(path=path)
         card = v.cards[a.card]
         return self._entry(item, label.append_text(tt.card_numbers(card)), tt.card_detail(card))
+
+    def _plan(self, item: Item, plan: Plan | None) -> Entry:
+        """A Villain's plan: the cursor on where it ends (or on its target, attacked
+        first), its walk drawn, its target marked as hit."""
+        v, a = self.v, item.action
+        entry = self._entry(item, self._words(a))
+        d = v.pending
+        if plan is None or d is None:
+            return entry
+        u = d.unit
+        here = v.units[u].cell
+        goal = plan.destination if plan.destination >= 0 else here
+        hit = v.units[plan.target].cell if plan.target >= 0 else -1
+        path = vl.walk(v, u, goal) if goal != here else ()
+        steps = " → ".join(cell_name(v, c) for c in path)
+        detail = Text.assemble(tt.unit_detail(v, u, self.names),
+                               (f"\nwalks {steps}" if steps else "\nstays where it is", "dim"))
+        cell = hit if plan.attack_first or goal == here and hit >= 0 else goal
+        return entry._replace(detail=detail, cell=cell, path=path, hit=hit)
 
     def _treasure(self, item: Item) -> Entry:
         tdef = self.v.tdefs[item.action.card]
@@ -161,4 +225,4 @@ class PickLists:
         return Entry(None, label, detail, item.cell, reason)
 
 
-__all__ = ["Entry", "HexWords", "PickLists", "Why"]
+__all__ = ["Entry", "HexWords", "PickLists", "Why", "entry_marks"]

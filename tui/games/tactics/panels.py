@@ -14,34 +14,42 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from core.contract import Action
-from core.tactics.field import shrine_sides
+from core.tactics.field import shrine_sides, unit_side
 from core.tactics.menus import seat_units
 from core.tactics.rules import ACQUIRE, COMMAND, PLAY
 from core.tactics.scenarios import victory_short
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE
 from core.tactics.view import TacticsView
-from core.tactics.words import cell_name, unit_name
+from core.tactics.villain_state import VILLAIN, VILLAINS
+from core.tactics.words import cell_name, question, unit_name
 from tui import theme
 from tui.games.tactics import text as tt
+from tui.games.tactics import villains as vl
 from tui.games.tactics.picture import MapPicture, UnitMark
 from tui.screens.table import possessive
+from tui.words import styled
 
 ROW_COLUMNS = 3  # center-row cards per line
 GREY = "#8a8f9e"  # what cannot be acquired or called now
 LABEL = "#9aa3c0"  # zone labels
 
 
-def map_picture(v: TacticsView, labels: dict[int, str]) -> MapPicture:
-    """The battlefield as the map draws it: terrain, owners, tokens and every unit on it."""
+def map_picture(v: TacticsView, labels: dict[int, str], active: int | None = None) -> MapPicture:
+    """The battlefield as the map draws it: terrain, owners, tokens (the Villains' objective
+    tokens too) and every unit on it. ``active``: the unit marked as acting (default: the
+    one being commanded)."""
     tokens: dict[int, str] = {}
     if v.turret[0] >= 0:
         tokens[v.turret[0]] = "turret"
     if v.ring[0] >= 0:
         tokens[v.ring[0]] = "faerie_ring"
-    active = v.cmd.unit if v.cmd is not None else -1
-    marks = [UnitMark(row.cell, v.side_of[row.seat], labels.get(u, "??"), row.damage,
-                      v.stats[u].defense, bool(row.exhausted), u == active)
-             for u, row in enumerate(v.units) if row.cell >= 0 and row.seat >= 0]
+    if active is None:
+        active = v.cmd.unit if v.cmd is not None else -1
+    marks = [UnitMark(row.cell, unit_side(v, u), labels.get(u, "??"), row.damage,
+                      v.stats[u].defense if u in v.stats else 0, bool(row.exhausted),
+                      u == active)
+             for u, row in enumerate(v.units) if row.cell >= 0 and (row.seat >= 0
+                                                                   or row.seat == VILLAIN)]
     owners: dict[int, str] = {}
     for c, mask in enumerate(v.portal_seats):
         side = v.portal_side[c]
@@ -51,39 +59,68 @@ def map_picture(v: TacticsView, labels: dict[int, str]) -> MapPicture:
     return MapPicture(
         map=v.map, terrain=v.terrain, portal_side=v.portal_side, shrine_side=shrine_sides(v),
         beacon_side=v.beacon, treasure=frozenset(v.face_down), tokens=tokens,
-        units=tuple(marks), portal_owners=owners)
+        units=tuple(marks), portal_owners=owners, objectives=vl.objective_cells(v))
 
 
 def status_line(v: TacticsView, round_no: int) -> Text:
     """``Turn 3  Blue: Your turn  ◆2 Runes  ▲4 Power  ▸ Tyranyx  · Scenario``."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(f" Turn {round_no} ", style="bold reverse")
-    if v.phase == "draft":
+    if v.pending is not None and v.pending.kind == "portal":
+        out.append(" Set-up: each hero chooses a portal ", style="bold")
+    elif v.phase == "draft":
         out.append(" Champion Draft ", style="bold")
+    elif vl.solo_turn(v):
+        out.append(f" {tt.side_label(VILLAINS)}: ", style=f"bold {tt.side_color(VILLAINS)}")
+        out.append("the Villains' turn ", style="bold")
     else:
         side = v.side_of[v.current]
         cur = v.seats[v.current]
         out.append(f" {tt.side_label(side)}: ", style=f"bold {tt.side_color(side)}")
         out.append(f"{possessive(cur.name)} turn ", style="bold")
-        out.append(f" {theme.RUNE}{cur.runes} Runes", style=theme.RUNE_COLOR)
-        out.append(f"  {theme.POWER}{cur.power} Power", style=theme.POWER_COLOR)
+        if v.villain is None or v.current != v.villain.boss_seat:  # the Boss spends neither
+            out.append(f" {theme.RUNE}{cur.runes} Runes", style=theme.RUNE_COLOR)
+            out.append(f"  {theme.POWER}{cur.power} Power", style=theme.POWER_COLOR)
     if v.cmd is not None:
         out.append(f"  ▸ {unit_name(v, v.cmd.unit)}", style="bold")
+    if vl.against_villains(v):  # the goals, where the scenario's name would be
+        out.append("  ")
+        out.append_text(vl.honor_text(v))
+        return out
     out.append(f"  · {v.scen.name}", style="dim")
     return out
 
 
-def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str]) -> Text:
+def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
+               buffed: frozenset[int] = frozenset()) -> Text:
     """The goal, Honor per side, ``seat``'s units with their numbers and constructs, its
-    Treasures (``hidden`` during a hand-over) and how many the others hold."""
+    Treasures (``hidden`` during a hand-over) and how many the others hold. Against the
+    Villains the goals and Honor are on the status line, and the Villains come first
+    (``buffed``: those with a Scheme's bonus this turn); the Boss player, who has no units
+    of its own, sees the heroes' units under them."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(f"{theme.HONOR} {victory_short(v.scen)}\n", style=f"bold {theme.HONOR_COLOR}")
-    for side, name in enumerate(tt.side_names(v)):
-        turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
-        out.append(turn, style="bold")
-        out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
-        out.append(f"{name[:20]:<20}")
-        out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+    vv = v.villain
+    if vv is None:
+        out.append(f"{theme.HONOR} {victory_short(v.scen)}\n",
+                   style=f"bold {theme.HONOR_COLOR}")
+        for side, name in enumerate(tt.side_names(v)):
+            turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
+            out.append(turn, style="bold")
+            out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
+            out.append(f"{name[:20]:<20}")
+            out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+    else:
+        boss = seat == vv.boss_seat
+        out.append_text(vl.villain_section(v, labels, buffed,
+                                           "Your Villains" if boss else "Villains"))
+        if boss:
+            out.append("Heroes' units", style=f"bold {LABEL}")
+            out.append("  Str/Def/Spd\n", style="dim")
+            for hero in v.sides[0]:
+                for u in seat_units(v, hero):
+                    out.append_text(roster_line(v, u, labels))
+                    out.append("\n")
+            return _treasures(out, v, seat, hidden)
     me = v.seats[seat]
     out.append(f"{possessive(me.name)} units", style=f"bold {LABEL}")
     out.append("  Str/Def/Spd\n", style="dim")
@@ -97,6 +134,12 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str]) 
             out.append(f"    + {gear}\n", style=tt.GEAR_COLOR)
     if not units:
         out.append("  none yet\n", style="dim")
+    return _treasures(out, v, seat, hidden)
+
+
+def _treasures(out: Text, v: TacticsView, seat: int, hidden: bool) -> Text:
+    """``seat``'s Treasures, then how many each other seat holds (a partner's by name)."""
+    me = v.seats[seat]
     out.append("Treasures ", style=f"bold {theme.HONOR_COLOR}")
     held = me.treasures if not hidden else None
     if held is None:
@@ -177,10 +220,32 @@ def row_panel(v: TacticsView, legal: list[Action], width: int, seat: int) -> Tex
 
 def hand_line(v: TacticsView, seat: int, hidden: bool, legal: list[Action]) -> Text:
     """``Hand (5) Apprentice ×4 · Militia · deck 5 · discard 0``, playable cards bright."""
+    if v.villain is not None and seat == v.villain.boss_seat:
+        return vl.hand_line(v, hidden)
     me = v.seats[seat]
     playable = {a.card for a in legal if a.kind == PLAY}
     text = tt.hand_text(v, None if hidden else me.hand, me.hand_count, playable)
     text.append(f" · deck {me.deck_count} · discard {len(me.discard)}", style="dim")
+    return text
+
+
+def move_prompt(v: TacticsView, name: str) -> Text:
+    """The prompt for the player at the keyboard (``name``): the pending question, the
+    commanded unit's keys, or what may be done (the Boss player plays Schemes)."""
+    if v.pending is not None:
+        asked = styled(question(v, v.pending), tt.styler(v), "bold yellow")
+        return asked.append(" — enter to answer")
+    if v.cmd is not None:
+        unit = unit_name(v, v.cmd.unit)
+        if v.units[v.cmd.unit].cell < 0:
+            return Text(f"Deploy {unit}: cursor to a + portal, enter", style="bold green")
+        return Text(f"{unit}: enter on + moves, on × attacks · l sight · d done",
+                    style="bold green")
+    text = Text(f"{possessive(name)} move", style="bold green")
+    vv = v.villain
+    if vv is not None and v.seat == vv.boss_seat:
+        return text.append(f" · p plays a Scheme ({vv.played} of 2 played) · h hint")
+    text.append(" · c command · p play (P all) · a acquire · e end turn")
     return text
 
 
@@ -193,6 +258,10 @@ def detail_text(v: TacticsView, cell: int, hex_words: str, names: Sequence[str])
     if u >= 0:
         out.append_text(tt.unit_detail(v, u, names))
         out.append("\n")
+        face = vl.villain_detail(v, u) if vl.is_villain(v, u) else Text()
+        if face:
+            out.append_text(face)
+            out.append("\n")
     out.append(hex_words, style="dim")
     return out
 
@@ -212,5 +281,5 @@ def sight_text(v: TacticsView, source: int, target: int, seen: bool) -> Text:
     return said
 
 
-__all__ = ["detail_text", "hand_line", "map_picture", "roster_line", "row_panel",
+__all__ = ["detail_text", "hand_line", "map_picture", "move_prompt", "roster_line", "row_panel",
            "side_panel", "sight_text", "status_line"]

@@ -22,7 +22,8 @@ from core.tactics.board import (
     MapDef,
 )
 
-__all__ = ["SIDE_COLORS", "SIDE_NAMES", "MapPicture", "UnitMark"]
+__all__ = ["OBJECTIVE_LETTER", "OBJECTIVE_NAMES", "OBJECTIVE_STYLE", "SIDE_COLORS",
+           "SIDE_NAMES", "MapPicture", "UnitMark"]
 
 # Mid-luminance colours, so the unit chips (label on the side colour) stand out on a dark
 # or a light background alike; the text colour on each chip is the one that contrasts.
@@ -57,6 +58,15 @@ TERRAIN_STYLE: dict[str, str] = {
     ENCHANTED: "bold #27b5c4", INACTIVE_PORTAL: "#8a8a8a",
 }
 TREASURE_STYLE = "bold #d4a800"
+# The Villains' objective tokens: a letter each (told apart without colour too), drawn in the
+# right-hand column of an empty hex, or the left-hand one under a unit.
+OBJECTIVE_LETTER: dict[str, str] = {"boss": "B", "red": "R", "blue": "U", "green": "G"}
+OBJECTIVE_STYLE: dict[str, str] = {"boss": "bold #d78cff", "red": "bold #ff6b6b",
+                                   "blue": "bold #5fafff", "green": "bold #6fdc7a"}
+OBJECTIVE_NAMES: dict[str, str] = {"boss": "the Boss's objective token",
+                                   "red": "the red objective token",
+                                   "blue": "the blue objective token",
+                                   "green": "the green objective token"}
 TOKEN_STYLE: dict[str, str] = {"turret": "bold #b87333", "faerie_ring": "bold #e060b0"}
 DAMAGE_STYLE = "bold #ff5f5f"
 
@@ -90,7 +100,7 @@ class MapPicture:
     -1; ``shrine_side``: the side controlling each shrine now, -1 if nobody (read only on
     shrine cells); ``tokens``: cell -> "turret" / "faerie_ring"; ``portal_owners``: cell ->
     who deploys onto the portal there, where that is not its whole side (a 2 vs 2 player's
-    own portal)."""
+    own portal); ``objectives``: cell -> the kind of the Villains' objective token there."""
 
     map: MapDef
     terrain: tuple[str, ...]
@@ -101,6 +111,7 @@ class MapPicture:
     tokens: dict[int, str] = field(default_factory=dict)
     units: tuple[UnitMark, ...] = ()
     portal_owners: dict[int, str] = field(default_factory=dict)
+    objectives: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of_map(cls, m: MapDef, portal_side: Sequence[int] | None = None) -> MapPicture:

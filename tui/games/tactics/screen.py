@@ -8,12 +8,13 @@ and anything refused is explained in the engine's words (``why_illegal``). Every
 reads the same in the log, the lists and the hints: its phrase from ``core.tactics.words``.
 
 The turn flow (bots in workers, hand-over between people, hints, saving, the end screen)
-is ``TableScreen``'s.
+is ``TableScreen``'s. Against the Villains the table also shows their roster, tokens, threat
+and Scheme deck (``villains``), and in solo and co-op plays their turn out step by step
+(``replay`` cuts the events into steps, ``watch`` plays them) before it settles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,27 +26,30 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 import core.tactics as T
-from core.contract import Action, Event
+from core.contract import Action, Event, rounds_played
 from core.tactics.field import action_at, action_cell, command_marks, route_path, sight_path
 from core.tactics.menus import own_portals
 from core.tactics.rules import ATTACK, COMMAND, DEPLOY, DONE, END, MOVE, PLAY, SWITCH, TREASURE
 from core.tactics.scenarios import victory_sentence
 from core.tactics.view import TacticsView
-from core.tactics.words import phrase, question, unit_labels, unit_name
-from core.words import plain
-from tui.games.tactics import panels
+from core.tactics.words import phrase, unit_labels, unit_name
+from tui.games.tactics import lists, panels, replay
 from tui.games.tactics import text as tt
+from tui.games.tactics import villains as vl
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.menus import Entry, PickLists
-from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from tui.screens.table import LOG_BINDINGS, TableScreen, find_hint, possessive
+from tui.games.tactics.replay import Frame, Line
+from tui.games.tactics.watch import Watch
+from tui.screens.dialogs import ConfirmScreen
+from tui.screens.table import LOG_BINDINGS, TableScreen, find_hint
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
 from tui.words import styled
 
-MODE_WORDS = {"1v1": "1 vs 1", "2v2": "2 vs 2", "brawl": "brawl"}
-CROSS = "✗"
+MODE_WORDS = {"1v1": "1 vs 1", "2v2": "2 vs 2", "brawl": "brawl", "solo": "solo",
+              "coop": "co-op", "boss": "Become the Boss"}
+WATCHING = "enter: next step · space: skip to the end"
 
 
 class TacticsScreen(TableScreen):
@@ -72,6 +76,9 @@ class TacticsScreen(TableScreen):
         Binding("q", "menu", "Menu"),
         Binding("question_mark", "help", "Help"),
         Binding("enter", "decide", "Choose", show=False),
+        # While the Villain turn is played out (these keys reach the map otherwise).
+        Binding("enter", "watch_step", "Next step", show=False, priority=True),
+        Binding("space,full_stop,escape", "watch_skip", "Skip", show=False, priority=True),
         *LOG_BINDINGS,
     ]
 
@@ -84,16 +91,21 @@ class TacticsScreen(TableScreen):
         # While a pick list points at hexes: (reach, targets) tinted instead of the command's.
         self.dialog_marks: tuple[set[int], set[int]] | None = None
         self.labels: dict[int, str] = {}
+        self.playback = Watch(self)  # the Villain turn being played out, if any
+        self._before: TacticsView | None = None  # the position a move starts from
 
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="tt-status")
         with Horizontal(id="tt-top"):
-            yield HexMap(vi_keys=False, id="tt-map")
+            with Vertical(id="tt-map-column"):
+                yield HexMap(vi_keys=False, id="tt-map")
+                yield Static(id="tt-under")  # the threat and Scheme deck, vs the Villains
             with VerticalScroll(id="tt-side-scroll"):
                 yield Static(id="tt-side")
         yield Static(id="tt-row")
+        yield Static(id="tt-scheme")  # the Scheme in play, in the center row's place
         yield Static(id="tt-hand")
         yield Static(id="tt-prompt")
         with Horizontal(id="tt-bottom"):
@@ -108,6 +120,8 @@ class TacticsScreen(TableScreen):
         # Start the cursor on a portal of the seat at the table: its units enter the field there.
         v = self.table_view()
         mine = own_portals(v, v.seat)
+        if v.villain is not None and v.seat == v.villain.boss_seat:
+            mine = [v.units[u].cell for _, u in vl.villain_units(v) if v.units[u].cell >= 0]
         if mine:
             self.hexmap.set_cursor(mine[0])
         self._draw_detail(v)
@@ -159,18 +173,7 @@ class TacticsScreen(TableScreen):
                              self.events_after)
 
     def handover_reason(self, seat: int) -> str:
-        v = self.view_for(seat)
-        d = v.pending
-        if d is not None and seat != v.current:
-            if d.kind == "react" and d.unit >= 0:
-                return (f"{unit_name(v, d.unit)} attacks: {self.player_name(seat)} may "
-                        "play a Treasure or pass.")
-            verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
-            return f"{self.player_name(seat)} {verb} answer: {plain(question(v, d))}"
-        if seat == v.current:
-            side = v.side_of[seat]
-            return f"It is {possessive(self.player_name(seat))} turn ({tt.side_label(side)})."
-        return ""
+        return tt.handover_reason(self.view_for(seat), seat, self.player_name(seat))
 
     def offer_decision(self, seat: int) -> None:
         """Open the pending choice, unless the player put it aside at this very step."""
@@ -180,6 +183,57 @@ class TacticsScreen(TableScreen):
     def _focus_default(self) -> None:
         if not self.modal_open and self.is_attached:
             self.hexmap.focus()
+
+    # --- the Villain turn, played out ----------------------------------------------------------
+
+    def before_move(self) -> None:
+        vv = self.state.villain
+        # Only in solo and co-op do the Villains act inside one move, to be played out.
+        self._before = self.table_view() if vv is not None and vv.boss_seat < 0 else None
+
+    async def move_shown(self) -> None:
+        await self.playback.wait()
+
+    def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
+        before, self._before = self._before, None
+        if before is None or not replay.villains_act(before, events):
+            super().log_action(seat, line, events)
+            return
+        super().log_action(seat, line, [])  # the action's own line; its events step by step
+        lines: list[Line | None] = []
+        for i, e in enumerate(events):
+            self.events_after = events[i + 1:]
+            lines.append(self.event_line(e))
+        self.events_after = ()
+        self.playback.start(replay.build(before, events, lines, self.table_view()))
+
+    def tell(self, lines: Any) -> None:
+        """Add log lines (text, style) told by the Villain turn's steps."""
+        log = self.query_one(LogView)
+        for text, style in lines:
+            log.add(text, style)
+
+    def show_over(self) -> None:
+        self._focus_default()
+        self.advance()
+
+    def advance(self) -> None:
+        if not self.playback.running:  # the turn goes on once the Villain turn has been shown
+            super().advance()
+
+    def _can_act(self) -> bool:
+        if self.playback.running:  # a key that acts first ends the show
+            self.playback.skip()
+            return False
+        return super()._can_act()
+
+    def action_watch_step(self) -> None:
+        """Enter while the Villain turn is played out: its next step now."""
+        self.playback.step()
+
+    def action_watch_skip(self) -> None:
+        """Space: the end of the Villain turn now."""
+        self.playback.skip()
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -213,63 +267,91 @@ class TacticsScreen(TableScreen):
         # stays drawn until the cursor moves.
         self.sight = None
         self.route = route_path(self.table_view(), action)
-        return super().do(action)
+        before = self.state.cmd.unit if self.state.cmd is not None else -1
+        done = super().do(action)
+        cmd = self.state.cmd
+        if done and cmd is not None and cmd.unit != before and \
+                self.state.units[cmd.unit].cell >= 0:
+            # A Scheme (or the last Villain done) commands the next one: the cursor goes to it.
+            self.hexmap.set_cursor(self.state.units[cmd.unit].cell)
+        return done
 
     # --- drawing -----------------------------------------------------------------------------
 
     def refresh_table(self) -> None:
+        """The table from the view of the seat at the keyboard, or the step of the Villain
+        turn being played out."""
         seat = self.table_seat()
         hidden = self.viewer is None
-        v = self.view_for(seat)
-        legal = self.session.legal() if self.my_move() else []
+        frame = self.playback.frame
+        v = frame.view if frame is not None else self.view_for(seat)
+        legal = self.session.legal() if self.my_move() and frame is None else []
         self.labels = unit_labels(v)
-        self._draw_map(v, legal)
+        self.labels |= vl.villain_labels(v, set(self.labels.values()))
+        self._draw_map(v, legal, frame)
         width = self.size.width or 80
-        self.query_one("#tt-status", Static).update(panels.status_line(v, self.session.round))
+        turn = rounds_played(v.side_turns, False) if frame is not None else self.session.round
+        self.query_one("#tt-status", Static).update(panels.status_line(v, turn))
+        buffed = frame.buffed if frame is not None else frozenset()
         self.query_one("#tt-side", Static).update(panels.side_panel(v, seat, hidden,
-                                                                    self.labels))
-        self.query_one("#tt-row", Static).update(panels.row_panel(v, legal, width, seat))
+                                                                    self.labels, buffed))
+        # The Scheme in play takes the center row's place (and the hand's, while the
+        # Villains play by themselves: nobody's hand matters then).
+        scheme = vl.scheme_shown(v) >= 0
+        self.query_one("#tt-row", Static).display = not scheme
+        self.query_one("#tt-hand", Static).display = frame is None
+        panel = self.query_one("#tt-scheme", Static)
+        panel.display = scheme
+        panel.styles.height = 3 if frame is None else 4
+        if scheme:
+            panel.update(vl.scheme_panel(v, width))
+        else:
+            self.query_one("#tt-row", Static).update(panels.row_panel(v, legal, width, seat))
+        under = self.query_one("#tt-under", Static)
+        under.display = vl.against_villains(v)
+        under.update(vl.under_map(v))
         self.query_one("#tt-hand", Static).update(panels.hand_line(v, seat, hidden, legal))
         self._draw_prompt(v)
         self._draw_detail(v)
         self._draw_hint()
 
-    def _draw_map(self, v: TacticsView, legal: list[Action]) -> None:
+    def _draw_map(self, v: TacticsView, legal: list[Action], frame: Frame | None) -> None:
         hexmap = self.hexmap
         hexmap.side_names = tuple(tt.side_names(v))
-        hexmap.update_picture(panels.map_picture(v, self.labels))
+        hexmap.update_picture(panels.map_picture(v, self.labels,
+                                                 frame.active if frame is not None else None))
+        if frame is not None:  # a step of the Villain turn: its walk and its attack
+            hexmap.highlight((), frame.targets)
+            hexmap.show_sight(frame.sight)
+            hexmap.show_route(frame.route)
+            return
         reach, targets = self.dialog_marks or command_marks(v, legal)
         hexmap.highlight(reach, targets)
         hexmap.show_sight(self.sight)
         hexmap.show_route(self.route)
 
     def _draw_prompt(self, v: Any) -> None:
-        text = self.prompt_text(v)
+        frame = self.playback.frame
+        if frame is not None:  # what the Villains do now, and the keys of the show
+            text = Text("▸ ", style=f"bold {tt.side_color(1)}").append_text(frame.now)
+            text.append(f"  · {WATCHING}", style="dim")
+        else:
+            text = self.prompt_text(v)
         text.no_wrap = True
         text.overflow = "ellipsis"
         self.query_one("#tt-prompt", Static).update(text)
 
     def move_prompt(self, v: Any) -> Text:
-        if v.pending is not None:
-            asked = styled(question(v, v.pending), tt.styler(v), "bold yellow")
-            return asked.append(" — enter to answer")
-        if v.cmd is not None:
-            name = unit_name(v, v.cmd.unit)
-            if v.units[v.cmd.unit].cell < 0:
-                return Text(f"Deploy {name}: cursor to a + portal, enter", style="bold green")
-            return Text(f"{name}: enter on + moves, on × attacks · l sight · d done",
-                        style="bold green")
-        text = Text(f"{possessive(self.player_name(v.seat))} move", style="bold green")
-        text.append(" · c command · p play (P all) · a acquire · e end turn")
-        return text
+        return panels.move_prompt(v, self.player_name(v.seat))
 
     def _draw_detail(self, v: TacticsView | None = None) -> None:
         hexmap = self.hexmap
         cell = hexmap.cursor
         out = Text()
+        if v is None:
+            v = self.playback.frame.view if self.playback.frame is not None else self.table_view()
         if cell is not None and hexmap.picture is not None:
-            out = panels.detail_text(v or self.table_view(), cell, hexmap.describe(cell),
-                                     self.session.names)
+            out = panels.detail_text(v, cell, hexmap.describe(cell), self.session.names)
         self.query_one("#tt-detail", Static).update(out)
 
     # --- map events ----------------------------------------------------------------------------
@@ -328,99 +410,11 @@ class TacticsScreen(TableScreen):
 
     # --- pick lists ----------------------------------------------------------------------------
 
-    def _open(self, title: str, entries: list[Entry], done: Callable[[Action | None], None],
-              cancel: str = "cancel",
-              advise: Callable[[], tuple[int, str] | None] | None = None) -> None:
-        """A pick list of ``entries``; greyed ones carry their reason. The map cursor follows
-        the highlighted entry and the entries' hexes are tinted while the list is open."""
-        labels: list[Text] = []
-        for e in entries:
-            label = e.label.copy()
-            if e.action is None and e.reason:
-                label.append(f"  {CROSS} {e.reason}", style="#ff8a65")
-            labels.append(label)
-        v = self.table_view()
-        side = v.side_of[self.table_seat()]
-        reach: set[int] = set()
-        targets: set[int] = set()
-        for e in entries:
-            if e.cell < 0 or e.action is None:
-                continue
-            u = v.occupant[e.cell]
-            enemy = u >= 0 and v.side_of[v.units[u].seat] != side
-            (targets if enemy else reach).add(e.cell)
-        self.dialog_marks = (reach, targets) if reach or targets else None
-        if self.dialog_marks is not None:
-            self.hexmap.highlight(reach, targets)
-
-        def highlighted(index: int) -> None:
-            if not (0 <= index < len(entries) and self.is_attached):
-                return
-            if entries[index].path:  # each route is drawn in turn as the list walks over it
-                self.route = entries[index].path
-                self.hexmap.show_route(self.route)
-            if entries[index].cell >= 0:
-                self.hexmap.set_cursor(entries[index].cell)
-                self._draw_detail()
-
-        def closed(index: int | None) -> None:
-            self.modal_open = False
-            self.dialog_marks = None
-            self.route = ()
-            picked = entries[index].action if index is not None else None
-            done(picked)
-            if self.is_attached:
-                self.refresh_table()
-                self._focus_default()
-
-        self.modal_open = True
-        self.app.push_screen(
-            ChoiceScreen(title, labels, [e.detail for e in entries], cancel, advise=advise,
-                         disabled=[e.action is None for e in entries],
-                         on_highlight=highlighted, compact=True), closed)
-
-    def _after_pick(self, action: Action | None) -> None:
-        if action is not None:
-            self.do(action)
-        self.advance()
-
     def _offer(self, title: str, entries: list[Entry]) -> None:
-        """Open the list, or when nothing in it can be taken for one shared reason, say so."""
-        if not entries:
-            return
-        reasons = {e.reason for e in entries if e.action is None}
-        if all(e.action is None for e in entries) and len(reasons) == 1:
-            self.refuse(reasons.pop() or "nothing can be done now")
-            return
-        self.last_message = ""
-        self._open(title, entries, self._after_pick)
+        lists.offer(self, title, entries)
 
     def _ask_decision(self) -> None:
-        if self.viewer is None or self.modal_open:
-            return
-        lists = self.pick_lists()
-        d = lists.v.pending
-        if d is None or d.seat != self.viewer:
-            return
-        entries = lists.decision()
-        step = len(self.session.actions)
-        actions = [e.action for e in entries]
-
-        def advise() -> tuple[int, str] | None:
-            result = find_hint("tactics", lists.v, lists.legal, T.describe)
-            if result is None or result[0] not in actions:
-                return None
-            return actions.index(result[0]), result[1]
-
-        def done(action: Action | None) -> None:
-            if action is None:
-                self.deferred = step  # put aside: enter or any action key asks again
-                return
-            self.do(action)
-            self.advance()
-
-        self._open(plain(question(lists.v, d)), entries, done, cancel="look at the map",
-                   advise=advise)
+        lists.ask_decision(self)
 
     # --- key actions -----------------------------------------------------------------------
 
@@ -510,11 +504,16 @@ class TacticsScreen(TableScreen):
         """p: play a card from your hand (one line per kind of card)."""
         if not self._ready():
             return
-        lists = self.pick_lists()
-        if not lists.v.me.hand:
+        picks = self.pick_lists()
+        vv = picks.v.villain
+        if vv is not None and picks.v.seat == vv.boss_seat:
+            self._offer("Play which Scheme? (two a turn, one after the other)",
+                        picks.schemes())
+            return
+        if not picks.v.me.hand:
             self.refuse("your hand is empty")
             return
-        self._offer("Play which card?", lists.play())
+        self._offer("Play which card?", picks.play())
 
     def action_play_all(self) -> None:
         """P: play every card in hand that asks no question, in hand order."""
@@ -542,15 +541,15 @@ class TacticsScreen(TableScreen):
         """t: play one of your Treasures on a unit (in a Treasure window, the window's list)."""
         if not self._can_act():
             return
-        lists = self.pick_lists()
-        if lists.v.pending is not None:
+        picks = self.pick_lists()
+        if picks.v.pending is not None:
             self.action_decide()
             return
-        held = lists.v.me.treasures
+        held = picks.v.me.treasures
         if not held:
             self.refuse("you hold no Treasure")
             return
-        entries = lists.treasure()
+        entries = picks.treasure()
         if not entries:
             self.refuse(self.why_not(Action(TREASURE, held[0], -1))
                         or "no Treasure can be played now")
@@ -596,5 +595,7 @@ class TacticsScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Switching exists only in 2 vs 2: elsewhere the key is not shown in the footer.
         if action == "switch":
-            return self.session.options.get("mode") == "2v2"
+            return any(len(team) > 1 for team in self.state.sides)
+        if action in ("watch_step", "watch_skip"):
+            return self.playback.running
         return True

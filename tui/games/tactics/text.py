@@ -15,10 +15,13 @@ from rich.text import Text
 
 from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, RANGED, STRIKEBACK
 from core.tactics.view import TacticsView
-from core.tactics.words import card_name, cell_name, unit_name
-from core.words import Word
+from core.tactics.villain_state import VILLAIN, VILLAINS
+from core.tactics.words import card_name, cell_name, question, unit_name
+from core.words import Word, plain
 from tui import theme
+from tui.games.tactics import villains as vl
 from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES
+from tui.screens.table import possessive
 from tui.words import Styler
 
 KEYWORD_WORDS = ((RANGED, "Ranged"), (AREA, "Area"), (DOUBLE, "Double"),
@@ -41,6 +44,8 @@ def styler(v: TacticsView) -> Styler:
             return f"bold {theme.FACTION_COLOR.get(faction, '')}".strip()
         if word.kind == "unit" and 0 <= word.ref < len(v.units):
             seat = v.units[word.ref].seat
+            if seat == VILLAIN:
+                return f"bold {side_color(VILLAINS)}"
             return f"bold {side_color(v.side_of[seat])}" if seat >= 0 else "bold"
         if word.kind == "treasure":
             return f"bold {theme.HONOR_COLOR}"
@@ -58,8 +63,10 @@ def _card_def(v: TacticsView, uid: int) -> Any:
 
 
 def side_names(v: TacticsView) -> list[str]:
-    """Each side named by its players (``You & Player 3`` for a 2 vs 2 team)."""
-    return [" & ".join(v.seats[seat].name for seat in seats) for seats in v.sides]
+    """Each side named by its players (``You & Player 3`` for a 2 vs 2 team); the Villains,
+    whom no seat plays in solo and co-op, are ``Villains``."""
+    return [" & ".join(v.seats[seat].name for seat in seats) or "Villains"
+            for seats in v.sides]
 
 
 def side_color(side: int) -> str:
@@ -85,7 +92,8 @@ def unit_stats(v: TacticsView, u: int) -> Text:
     out.append(f"Str {st.strength}", style="bold #ff8a65")
     out.append(f" Def {st.defense}", style="bold #7fd4ff")
     out.append(f" Spd {st.speed}", style="bold #c0c0c0")
-    out.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
+    if v.units[u].seat != VILLAIN:  # nobody pays to command a Villain
+        out.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
     return out
 
 
@@ -123,7 +131,8 @@ def unit_detail(v: TacticsView, u: int, names: Sequence[str]) -> Text:
     unit = v.units[u]
     out = Text()
     out.append(unit_name(v, u), style="bold")
-    owner = names[unit.seat] if 0 <= unit.seat < len(names) else "?"
+    owner = (names[unit.seat] if 0 <= unit.seat < len(names)
+             else vl.villain_owner(v, u) if unit.seat == VILLAIN else "?")
     out.append(f" ({owner})\n", style="dim")
     out.append_text(unit_stats(v, u))
     words = keyword_text(v.stats[u].keywords)
@@ -197,6 +206,9 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
     ``later``: the events after ``e`` in its batch, whose Honor the state already counts."""
     k = e.kind
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
+    said = vl.event_line(s, e, names)
+    if said is not None:
+        return said
     if k == "start_turn":
         side = e.value
         return f"── {side_label(side)}: {sides[side]} ──", f"bold {side_color(side)}"
@@ -204,6 +216,8 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
         side = e.seat  # an Honor event names the side that scores
         total = s.honor[side] if 0 <= side < len(s.honor) else 0
         total -= sum(x.value for x in later if x.kind == "honor" and x.seat == side)
+        if s.villain is not None and side == VILLAINS:
+            goal = s.scen.villain_honor
         return (f"  {sides[side]} +{e.value} Honor ({total}/{goal})",
                 f"bold {theme.HONOR_COLOR}")
     if k == "defeated":
@@ -240,6 +254,20 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
     return None
 
 
+def handover_reason(v: TacticsView, seat: int, name: str) -> str:
+    """Why the keyboard goes to ``seat`` (named ``name``), for the hand-over screen."""
+    d = v.pending
+    if d is not None and (seat != v.current or d.kind == "portal"):
+        if d.kind == "react" and d.unit >= 0:
+            return f"{unit_name(v, d.unit)} attacks: {name} may play a Treasure or pass."
+        verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
+        return f"{name} {verb} answer: {plain(question(v, d))}"
+    if seat == v.current:
+        side = v.side_of[seat]
+        return f"It is {possessive(name)} turn ({side_label(side)})."
+    return ""
+
+
 def hand_text(v: TacticsView, cards: Sequence[int] | None, count: int, acting: set[int]) -> Text:
     """``Hand (5): Apprentice ×3, Militia ×2`` with playable cards bright."""
     out = Text(no_wrap=True, overflow="ellipsis")
@@ -267,6 +295,7 @@ def hand_text(v: TacticsView, cards: Sequence[int] | None, count: int, acting: s
 
 __all__ = [
     "card_cost", "card_detail", "card_line", "card_numbers", "event_line", "gear_names",
+    "handover_reason",
     "hand_text", "keyword_text", "side_color", "side_label", "side_names", "state_mark",
     "styler", "unit_detail", "unit_state", "unit_stats",
 ]
