@@ -28,6 +28,7 @@ from core.tactics.state import (
     push,
     seat_bit,
 )
+from core.tactics.villain_state import unit_side
 
 # What the values of each decision kind are (for views, describe and the TUI).
 DECISION_VALUES: dict[str, str] = {
@@ -249,8 +250,8 @@ def _destroy_construct(s: State, item: Work, ev: list[Event]) -> None:
     my_side = s.side_of[item[2]]
     found = []
     for champ, gear in s.gear.items():
-        owner = s.units[s.card_units[champ][0]].seat
-        if s.side_of[owner] != my_side:
+        # A Villain's Construct counts too (its seat, -2, is no index into side_of).
+        if unit_side(s, s.card_units[champ][0]) != my_side:
             found += [c for c in gear if s.cards[c].cost <= limit]
     _ask(s, item, "destroy_construct", sorted(found))
 

@@ -76,3 +76,10 @@ def test_snapshots_and_views_rebuild_a_state_that_agrees(seed: int, setup: dict[
             s.villain.deck + s.villain.hand)
         if seat == s.to_move:
             assert T.legal_actions(dealt) == T.legal_actions(s)
+
+
+def test_a_card_that_destroys_a_construct_can_reach_one_a_villain_carries() -> None:
+    """Found by the property test: a hero's "destroy a Construct" read the side of a Villain's
+    unit by its seat (-2), which indexed past the seats of a solo game."""
+    s, actions = random_game(3053839, {"players": 1}, cap=5_000)
+    assert s.phase == "over" and len(actions) == 23
