@@ -88,8 +88,6 @@ def story(play: CampaignPlay, index: int) -> Text:
     if index > here:
         out.append("This chapter is still ahead.", style="italic")
         return out
-    if index == 0:
-        out.append(c.text + "\n\n")
     out.append(chapter.before + "\n")
     if index < here:
         out.append("\nVictory\n", style="bold green")
@@ -119,11 +117,17 @@ def ending_line(end: BattleEnd) -> Text:
     if end.campaign_won:
         return Text(f"Victory in round {end.rounds}: the campaign is won!", style="bold green")
     if end.won:
-        reward = f" {end.reward[:1].upper()}{end.reward[1:]}." if end.reward else ""
+        reward = f" Carried from here on: {end.reward}." if end.reward else ""
         return Text(f"Victory in round {end.rounds}!{reward} Enter: on to the next chapter.",
                     style="bold green")
     return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, with "
                 "everything you carry.", style="bold red")
+
+
+class ChapterList(OptionList):
+    """The chapters: ↑↓ read their story; enter is the screen's (play)."""
+
+    BINDINGS = [Binding("enter", "screen.play", "Play")]
 
 
 class CampaignScreen(Screen[None]):
@@ -132,7 +136,6 @@ class CampaignScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("campaign.tcss")
 
     BINDINGS = [
-        Binding("enter", "play", "Play"),
         Binding("escape,q", "back", "Back"),
         Binding("pageup", "story_page(-1)", "Story up", priority=True),
         Binding("pagedown", "story_page(1)", "Story down", priority=True),
@@ -152,7 +155,7 @@ class CampaignScreen(Screen[None]):
         with Vertical(id="campaign-box"):
             yield Label("Campaign", id="campaign-title")
             yield Label(Text("Reading the campaign…", style="italic"), id="campaign-status")
-            yield OptionList(id="chapters")
+            yield ChapterList(id="chapters")
             with VerticalScroll(id="story"):
                 yield Static("", id="story-text")
         yield KeyFooter()
@@ -258,8 +261,10 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#chapters")
     def _selected(self, event: OptionList.OptionSelected) -> None:
+        # A click: on the chapter to play, plays it; on another, its story is shown already.
         event.stop()
-        self.action_play()
+        if self.play is not None and event.option_index == self.play.file.chapter:
+            self.action_play()
 
     def action_play(self) -> None:
         """On the chapter to play: start or continue its battle; on another: go to it."""

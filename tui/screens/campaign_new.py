@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
@@ -70,7 +70,9 @@ class NewCampaignScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         c = flow.definition()
-        with VerticalScroll(id="new-campaign-box"):
+        # A plain Vertical that scrolls (campaign.tcss): a VerticalScroll would take ↑↓ for
+        # itself, and they go from line to line here (the focused one scrolls into view).
+        with Vertical(id="new-campaign-box"):
             yield Label(f"New campaign: {c.name}", id="campaign-title")
             yield Static(c.text, id="campaign-opening")
             yield Setting("Heroes", HERO_COUNTS, id="heroes")
@@ -136,11 +138,13 @@ class NewCampaignScreen(Screen[None]):
         for wid in ("#heroes", "#ties"):
             self.query_one(wid, Setting).display = not self.picked
         names = seat_names(self.seats)
-        whose = "" if self.heroes == 1 else f"{possessive(names[len(self.picked)])} champions: "
-        rest = " of the rest" if self.picked else " to set out with"
+        if self.heroes == 1:
+            ask = f"Choose {self.need} champions to set out with"
+        else:
+            rest = " of the rest" if self.picked else ""
+            ask = f"{possessive(names[len(self.picked)])} champions: choose {self.need}{rest}"
         self.query_one("#pick-title", Label).update(
-            f"{whose}{'c' if whose else 'C'}hoose {self.need}{rest}  "
-            f"({len(self.chosen())} of {self.need} chosen; space takes or puts back)")
+            f"{ask} · {len(self.chosen())} of {self.need} chosen (space takes one)")
 
     @on(Setting.Changed)
     def _changed(self, event: Setting.Changed) -> None:

@@ -131,9 +131,10 @@ class EndScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Leave the table: back to the main menu, or to what follows the game."""
-        leave: Callable[[], Any] = self.leave or getattr(self.app, "to_menu",
-                                                          self.app.pop_screen)
-        self.app.call_later(leave)
+        if self.leave is not None:
+            self.app.call_later(self.leave)
+        else:
+            self.app.call_later(getattr(self.app, "to_menu", self.app.pop_screen))
 
     def action_onward(self) -> None:
         """Leave the table for what follows the game."""

@@ -136,10 +136,10 @@ class ContinueScreen(Screen[None]):
     def on_mount(self) -> None:
         self.entries: list[Any] = []
         self.loading = False
-        self.action_reload()
 
     def on_screen_resume(self) -> None:
-        # Back from a campaign or a dialog: what is on disk may have moved on.
+        # Shown first, or again after a campaign or a dialog (what is on disk may have moved
+        # on): the folder is read each time.
         if not self.loading:
             self.action_reload()
 
