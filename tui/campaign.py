@@ -179,7 +179,7 @@ class CampaignPlay:
         self._refresh()
         after = flow.after(self.progress, outcome)
         won = flow.heroes_won(outcome)
-        rounds = int(session.round)
+        rounds = max(1, int(session.round))  # a battle ended in its first round is round 1
         self._write(replace(
             self.file, chapter=after.chapter, rewards=list(after.rewards), game="",
             results=[*self.file.results, ChapterResult(self.file.chapter, won, rounds)]))

@@ -420,3 +420,54 @@ def test_only_the_campaigns_own_finished_battle_is_recorded(save_dir: Path) -> N
     assert play.record(battle) is None  # not over yet
     battle.close()
     assert play.file.chapter == 0 and play.file.results == []
+
+
+async def test_on_the_host_a_campaign_keeps_to_the_players_save_folder(save_dir: Path) -> None:
+    app = AscendApp(confined=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, CampaignsScreen), "Campaigns")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewCampaignScreen), "new")
+        await pilot.press("down", "down", *["space", "down"] * 4, "enter")
+        await campaign_shown(pilot)
+        await pilot.press("enter")
+        table = await table_shown(pilot)
+        await pilot.press("q")
+        await campaign_shown(pilot)
+    (path,) = save_dir.glob("*.campaign")
+    battle = CampaignPlay.open(path).game_path()
+    assert battle is not None and battle.parent == save_dir and battle == table.session.path
+    assert {p.parent for p in save_dir.rglob("*") if p.is_file()} == {save_dir}
+
+
+# --- pictures ----------------------------------------------------------------------------------
+
+
+def test_snapshot_new_campaign(save_dir: Path, snap_compare: Any) -> None:
+    """Solo, two champions taken, the third highlighted."""
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, CampaignsScreen), "list")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignScreen), "new")
+        await pilot.press("down", "down", "space", "down", "space", "down")
+
+    assert snap_compare(AscendApp(), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_snapshot_campaign_after_a_victory(size: tuple[int, int], save_dir: Path,
+                                           snap_compare: Any) -> None:
+    """Back from the table after winning chapter 1 (the battle on a fixed seed)."""
+    async def run_before(pilot: Pilot[None]) -> None:
+        play = new_campaign(save_dir)
+        session = play.start_chapter(seed=4)
+        state = session.state
+        state.honor[0] = state.scen.victory_honor
+        session.apply(next(a for a in session.legal() if a.kind == "end"))
+        session.close()
+        await pilot.app.push_screen(CampaignScreen(play.path, finished=session))
+        await campaign_shown(pilot)
+
+    assert snap_compare(AscendApp(), terminal_size=size, run_before=run_before)

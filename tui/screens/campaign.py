@@ -229,6 +229,10 @@ class CampaignScreen(Screen[None]):
             play.file.chapter, count - 1)
         chapters.highlighted = shown
         self._tell(shown)
+        if end is not None and end.won:
+            # The story of the victory is what is new: it ends the chapter's text.
+            scroll = self.query_one("#story", VerticalScroll)
+            self.call_after_refresh(scroll.scroll_end, animate=False)
         chapters.focus()
 
     def standing(self) -> Text:

@@ -30,12 +30,18 @@ HERO_COUNTS = [(1, "1 · solo"), (2, "2 · co-op at one keyboard")]
 TIE_CHOICES = [("ask", "you choose"), ("auto", "settled by a fixed rule")]
 
 
-def champion_line(card: CardDef) -> Text:
-    """One line of the pool: name, faction and numbers."""
+def champion_line(card: CardDef, chosen: bool = False, taken_by: str = "") -> Text:
+    """One line of the pool: name, faction and numbers, and in words whether the hero
+    picking has taken it (the box's colour alone is lost without colours) or another hero
+    has."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(f"{card.name:<22}", style="bold")
     out.append(f" {card.faction.capitalize():<12}", style="dim")
     out.append(f" Str {card.strength}  Def {card.defense}  Spd {card.speed}")
+    if chosen:
+        out.append("  ✓ chosen", style="bold green")
+    elif taken_by:
+        out.append(f"  ({taken_by})", style="italic")
     return out
 
 
@@ -53,7 +59,10 @@ class PickList(SelectionList[str]):
     """The campaign's pool: space (or a click) takes or puts back a champion; enter is the
     screen's (done picking)."""
 
-    BINDINGS = [Binding("enter", "screen.confirm", "Set out", show=False)]
+    BINDINGS = [
+        Binding("space", "select", "Take / put back"),
+        Binding("enter", "screen.confirm", "Done"),
+    ]
 
 
 class NewCampaignScreen(Screen[None]):
@@ -118,22 +127,29 @@ class NewCampaignScreen(Screen[None]):
         """The pool for the hero picking now (``selected`` taken already): champions another
         hero took are shown, not offered."""
         cards = by_id()
-        names = seat_names(self.seats)
-        taken = {cid: names[i] for i, hero in enumerate(self.picked) for cid in hero}
+        taken = self.taken()
         pool = self.query_one("#pool", PickList)
         pool.clear_options()
         for cid in flow.definition().pool:
-            line = champion_line(cards[cid])
-            if cid in taken:
-                line.append(f"  ({taken[cid]})", style="italic")
-            pool.add_option(Selection(line, cid, cid in (selected or ()),
-                                      disabled=cid in taken))
+            chosen = cid in (selected or ())
+            pool.add_option(Selection(champion_line(cards[cid], chosen, taken.get(cid, "")),
+                                      cid, chosen, disabled=cid in taken))
         pool.highlighted = next((i for i, cid in enumerate(flow.definition().pool)
                                  if cid not in taken), 0)
         self._sync()
 
+    def taken(self) -> dict[str, str]:
+        """The champions the heroes before the one picking now took, and who took each."""
+        names = seat_names(self.seats)
+        return {cid: names[i] for i, hero in enumerate(self.picked) for cid in hero}
+
     def _sync(self) -> None:
-        """The title over the pool and the lines that apply."""
+        """The title over the pool, the pool's lines, and the settings that apply."""
+        pool = self.query_one("#pool", PickList)
+        cards, taken, chosen = by_id(), self.taken(), set(pool.selected)
+        for i, cid in enumerate(flow.definition().pool):
+            pool.replace_option_prompt_at_index(
+                i, champion_line(cards[cid], cid in chosen, taken.get(cid, "")))
         self.query_one("#partner", Setting).display = self.heroes == 2 and not self.picked
         for wid in ("#heroes", "#ties"):
             self.query_one(wid, Setting).display = not self.picked

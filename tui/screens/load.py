@@ -253,6 +253,8 @@ class ContinueScreen(Screen[None]):
     def _failed(self, reason: str) -> None:
         self.loading = False
         self._show_folder()
+        # The list loses the focus while a load runs; give it back, so ↑↓ work again.
+        self.query_one("#saves", OptionList).focus()
         self.notify(reason, title="Cannot load", severity="error")
 
     def _locked(self, path: Path, exc: Any) -> None:
