@@ -24,7 +24,7 @@ from tui.app import AscendApp
 from tui.campaign import STATUS_BATTLE, STATUS_WON, CampaignPlay
 from tui.screens.campaign import CampaignScreen
 from tui.screens.campaign_new import NewCampaignScreen
-from tui.screens.dialogs import ChoiceScreen
+from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import CampaignsScreen, ContinueScreen
 from tui.screens.menu import MenuScreen
@@ -420,6 +420,23 @@ def test_only_the_campaigns_own_finished_battle_is_recorded(save_dir: Path) -> N
     assert play.record(battle) is None  # not over yet
     battle.close()
     assert play.file.chapter == 0 and play.file.results == []
+
+
+async def test_deleting_a_campaign_leaves_its_battle_as_a_saved_game(save_dir: Path) -> None:
+    play = new_campaign(save_dir)
+    session = play.start_chapter(seed=5)
+    session.close()
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, CampaignsScreen), "Campaigns")
+        await pilot.press("down", "d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "asked first")
+        assert "Its battle in play stays, as a saved game." in app.screen.question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, CampaignsScreen)
+                         and len(listed(app)) == 1, "the list without it")
+    assert not play.path.exists() and session.path is not None and session.path.exists()
 
 
 async def test_on_the_host_a_campaign_keeps_to_the_players_save_folder(save_dir: Path) -> None:

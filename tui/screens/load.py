@@ -320,7 +320,6 @@ class CampaignsScreen(ContinueScreen):
     """The campaigns alone, and a new one to start: the main menu's Campaign entry."""
 
     HEADING = "Campaigns"
-    EMPTY = "No campaigns yet."
 
     def listing(self) -> list[Any]:
         return newest_first(self.campaigns.list())
