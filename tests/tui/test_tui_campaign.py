@@ -397,6 +397,30 @@ async def test_a_battle_save_that_cannot_be_read_lets_the_chapter_start_again(
     assert CampaignPlay.open(play.path).file.game != battle.name
 
 
+async def test_a_battle_that_will_not_replay_is_refused_and_the_chapter_starts_again(
+        save_dir: Path) -> None:
+    play = new_campaign(save_dir)
+    session = play.start_chapter(seed=2)
+    session.state.honor[0] = 5  # changed behind the record's back: the replay will differ
+    session.apply(Action("play", session.state.seats[0].hand[0]))
+    session.save()
+    session.close()
+    battle = session.path
+    assert battle is not None
+    kept = battle.read_bytes()
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_campaign_from_continue(pilot)
+        assert "in battle, round 1" in status(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "replay diverged" in status(app), "the reason")
+        assert "Enter starts the chapter again" in status(app)
+        await pilot.press("enter")
+        table = await table_shown(pilot)
+        assert table.session.path != battle and table.session.actions == []
+    assert battle.read_bytes() == kept
+
+
 def test_a_campaign_moved_on_in_another_window_is_not_overwritten(save_dir: Path) -> None:
     play = new_campaign(save_dir)
     other = CampaignPlay.open(play.path)

@@ -182,21 +182,29 @@ class CampaignScreen(Screen[None]):
             return
         end: BattleEnd | None = None
         notes: list[str] = []
+        problem = ""
         try:
             if finished is not None:
                 end = play.record(finished)
-            if end is None and (done := play.finished_game()) is not None:
-                end = play.record(done)
-        except SaveError as exc:
+            if end is None and play.file.game:
+                try:
+                    done = play.finished_game()
+                except SaveError as exc:
+                    # A battle that cannot be rebuilt cannot be played on either.
+                    problem = exc.reason
+                else:
+                    end = play.record(done) if done is not None else None
+        except SaveError as exc:  # the campaign itself could not be written
             notes.append(f"The battle's end is not recorded yet: {exc}")
-        battle, problem = "", ""
-        if play.file.game:
+        battle = ""
+        if play.file.game and not problem:
             try:
                 round_no = play.battle_round()
                 battle = f"in battle, round {round_no}" if round_no else "in battle"
             except SaveError as exc:
                 problem = exc.reason
-                battle = "battle save unreadable"
+        if problem:
+            battle = "battle save unreadable"
         self.app.call_from_thread(self._show, play, end, battle, problem, notes)
 
     def _unreadable(self, reason: str) -> None:
@@ -304,7 +312,10 @@ class CampaignScreen(Screen[None]):
         except SaveLocked as exc:
             self.app.call_from_thread(self._locked, exc)
         except SaveError as exc:
-            self.app.call_from_thread(self._refused, str(exc))
+            if resume:
+                self.app.call_from_thread(self._unplayable, exc.reason)
+            else:
+                self.app.call_from_thread(self._refused, str(exc))
         except (KeyError, ValueError) as exc:
             self.app.call_from_thread(self._refused, f"the battle cannot start: {exc}")
         else:
@@ -327,6 +338,13 @@ class CampaignScreen(Screen[None]):
         self.busy = False
         self.query_one("#campaign-status", Label).update(Text(reason, style="bold red"))
         self.notify(reason, title="Cannot play", severity="error")
+
+    def _unplayable(self, reason: str) -> None:
+        """The battle's save would not open: say why; enter now starts the chapter again."""
+        self.busy = False
+        self.battle_problem = reason
+        self.query_one("#campaign-status", Label).update(self.standing())
+        self.notify(reason, title="Cannot continue the battle", severity="error")
 
     def _locked(self, exc: Any) -> None:
         """Another window has this battle: look at it read-only, or go back."""
