@@ -173,7 +173,7 @@ class CampaignPlay:
         path = getattr(session, "path", None)
         chapter = self.chapter
         if (outcome is None or chapter is None or path is None
-                or Path(path).name != self.file.game
+                or Path(path) != self.game_path()
                 or not flow.is_chapter_game(self.progress, session.options)):
             return None
         self._refresh()
@@ -186,12 +186,6 @@ class CampaignPlay:
         reward = chapter.reward
         return BattleEnd(chapter, won, flow.reward_text(reward) if won and reward else "",
                          flow.won(after), rounds)
-
-    def forget_battle(self) -> None:
-        """Let go of a chapter battle whose save is gone or unreadable, so the chapter can be
-        started again (the save itself is left where it is)."""
-        self._refresh()
-        self._write(replace(self.file, game=""))
 
     # --- the file ------------------------------------------------------------------------------
 
