@@ -156,7 +156,10 @@ class CampaignStore(SaveStore):
         return decode_campaign(data, where)
 
     def summarize(self, item: Any) -> SaveSummary:
-        return SaveSummary(item.campaign, item.app_version, dict(item.meta))
+        # The chapter's battle save is named too, so a list of saves can show it as part of
+        # its campaign rather than as a game of its own.
+        return SaveSummary(item.campaign, item.app_version,
+                           {**item.meta, "battle": item.game, "chapter": item.chapter})
 
     def name_of(self, item: Any) -> str:
         return str(item.campaign)

@@ -109,6 +109,10 @@ class GameSession:
     # a read-only session holds none and never writes.
     lock: Any = None
     read_only: bool = False
+    # What the app shows once the player is done with this game, above the main menu
+    # (given the session, it returns a screen): a campaign's chapter goes back to its
+    # campaign. None: the main menu.
+    sequel: Callable[[GameSession], Any] | None = None
 
     # --- making one ---------------------------------------------------------------------
 

@@ -3,6 +3,10 @@ row says how its own result reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -72,19 +76,45 @@ def verb(name: str, plain: str) -> str:
 
 
 class EndScreen(Screen[None]):
-    """Final scores; enter or q returns to the main menu (the game stays in Continue)."""
+    """Final scores; enter or q leaves the table (the game stays in Continue) for the main
+    menu, or for what follows the game (``onward`` names it: a campaign)."""
 
     BINDINGS = [
         Binding("enter,q,escape", "menu", "Main menu"),
+        # The same keys, named for what follows the game when something does.
+        Binding("enter,q,escape", "onward", "Onward"),
         Binding("l", "log", "Back to table"),
     ]
 
     def __init__(self, names: list[str], outcome: Outcome,
-                 results: Results | None = None) -> None:
+                 results: Results | None = None,
+                 leave: Callable[[], None] | None = None, onward: str = "") -> None:
         super().__init__()
         self.names = names
         self.outcome = outcome
         self.results = results or Results()
+        self.leave = leave
+        self.onward = onward
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """One of "Main menu" and the onward key is shown, the one that says where enter
+        goes."""
+        if action == "menu":
+            return not self.onward
+        if action == "onward":
+            return bool(self.onward)
+        return True
+
+    @property
+    def active_bindings(self) -> dict[str, Any]:
+        """The footer's keys, the onward one under the name it was given."""
+        shown = super().active_bindings
+        if self.onward:
+            for key, active in shown.items():
+                if active.binding.action == "onward":
+                    shown[key] = active._replace(
+                        binding=replace(active.binding, description=self.onward))
+        return shown
 
     def compose(self) -> ComposeResult:
         results = self.results
@@ -100,8 +130,15 @@ class EndScreen(Screen[None]):
         yield KeyFooter()
 
     def action_menu(self) -> None:
-        """Back to the main menu."""
-        self.app.call_later(getattr(self.app, "to_menu", self.app.pop_screen))
+        """Leave the table: back to the main menu, or to what follows the game."""
+        if self.leave is not None:
+            self.app.call_later(self.leave)
+        else:
+            self.app.call_later(getattr(self.app, "to_menu", self.app.pop_screen))
+
+    def action_onward(self) -> None:
+        """Leave the table for what follows the game."""
+        self.action_menu()
 
     def action_log(self) -> None:
         """Look at the final table and its log again."""

@@ -1,4 +1,6 @@
-"""Continue: the saved games, newest first; broken files are listed with why they won't load."""
+"""Continue: the saved games and campaigns, newest first; broken files are listed with why they
+won't load. A campaign's battle in play is continued through its campaign, so the list shows
+the campaign and not that save; the Campaign entry of the menu lists the campaigns alone."""
 
 from __future__ import annotations
 
@@ -41,11 +43,20 @@ def turn_word(game: str) -> str:
         return "turn"
 
 
+def is_campaign(entry: Any) -> bool:
+    """True for a campaign file's entry (else a game save's)."""
+    from saves.campaign import SUFFIX
+
+    return bool(entry.path.suffix == SUFFIX)
+
+
 def entry_text(entry: Any) -> Text:
     """One line (or two) describing a save file for the list; a file whose details cannot
     be shown is listed as broken, never taking the rest of the list with it."""
     if entry.summary is not None:
         try:
+            if is_campaign(entry):
+                return _campaign_text(entry.summary)
             return _summary_text(entry.summary)
         except Exception as exc:  # one odd file must not close Continue for every save
             return _broken_text(entry.path.name, f"cannot be shown ({type(exc).__name__})")
@@ -67,6 +78,34 @@ def _summary_text(summary: Any) -> Text:
     return out
 
 
+def _campaign_text(summary: Any) -> Text:
+    meta = summary.meta
+    out = Text()
+    out.append(str(meta.get("title", summary.game)), style="bold #ffd54f")
+    out.append("  campaign · ", style="dim")
+    out.append(" & ".join(str(p) for p in meta.get("players", [])))
+    if meta.get("status") == "won":
+        where = "won"
+    else:
+        where = (f"chapter {int(meta.get('chapter', 0)) + 1} of {meta.get('chapters', '?')}: "
+                 f"{meta.get('chapter_name', '?')} · {meta.get('status', '?')}")
+    out.append(f"\n  {where} · {when(summary)}", style="dim")
+    return out
+
+
+def newest_first(entries: list[Any]) -> list[Any]:
+    """Entries of several stores in one list, newest first (a file that cannot be read by
+    its file time)."""
+    def key(entry: Any) -> tuple[float, str]:
+        try:
+            stamp = entry.summary.saved_at.timestamp() if entry.summary else entry.modified
+        except (KeyError, TypeError, ValueError, OverflowError):
+            stamp = entry.modified
+        return (stamp, entry.path.name)
+
+    return sorted(entries, key=key, reverse=True)
+
+
 def _broken_text(name: str, why: str) -> Text:
     out = Text()
     out.append("✗ ", style="bold red")
@@ -76,7 +115,7 @@ def _broken_text(name: str, why: str) -> Text:
 
 
 class ContinueScreen(Screen[None]):
-    """Pick a saved game to continue."""
+    """Pick a saved game or campaign to continue."""
 
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
@@ -84,9 +123,12 @@ class ContinueScreen(Screen[None]):
         Binding("r", "reload", "Refresh"),
     ]
 
+    HEADING = "Continue a saved game"
+    EMPTY = "No saved games yet."
+
     def compose(self) -> ComposeResult:
         with Vertical(id="continue-box"):
-            yield Label("Continue a saved game", id="continue-title")
+            yield Label(self.HEADING, id="continue-title")
             yield Label("", id="continue-dir", classes="dim-note")
             yield OptionList(id="saves")
         yield KeyFooter()
@@ -94,13 +136,19 @@ class ContinueScreen(Screen[None]):
     def on_mount(self) -> None:
         self.entries: list[Any] = []
         self.loading = False
-        self.action_reload()
+
+    def on_screen_resume(self) -> None:
+        # Shown first, or again after a campaign or a dialog (what is on disk may have moved
+        # on): the folder is read each time.
+        if not self.loading:
+            self.action_reload()
 
     def _show_folder(self) -> None:
         self.query_one("#continue-dir", Label).update(f"Saves in {self.store.directory}")
 
     def action_reload(self) -> None:
         """Read the save folder again."""
+        from saves.campaign import CampaignStore
         from saves.format import SaveError
         from saves.store import SaveStore
 
@@ -114,28 +162,58 @@ class ContinueScreen(Screen[None]):
             self.entries = []
             return
         self.store = store
+        self.campaigns = CampaignStore(store.directory)
         self._show_folder()
-        self.entries = store.list()
-        if not self.entries:
-            options.add_option(Option(Text("No saved games yet.", style="dim"), disabled=True))
+        self.entries = self.listing()
+        lead = self.lead_options()
+        options.add_options(lead)
+        if not self.entries and not lead:
+            options.add_option(Option(Text(self.EMPTY, style="dim"), disabled=True))
             return
         options.add_options(
             Option(entry_text(e), id=str(i))
             for i, e in enumerate(self.entries)
         )
         first = next((i for i, e in enumerate(self.entries) if e.summary is not None), 0)
-        options.highlighted = first
+        options.highlighted = 0 if lead else first
         options.focus()
+
+    def listing(self) -> list[Any]:
+        """The files listed: game saves and campaigns, newest first; a campaign's battle in
+        play is left to its campaign."""
+        campaigns = self.campaigns.list()
+        battles = {e.summary.meta.get("battle") for e in campaigns if e.summary is not None}
+        games = [e for e in self.store.list() if e.path.name not in battles]
+        return newest_first(games + campaigns)
+
+    def lead_options(self) -> list[Option]:
+        """Options above the files (none here)."""
+        return []
+
+    def store_for(self, entry: Any) -> Any:
+        """The store that keeps the file of ``entry``."""
+        return self.campaigns if is_campaign(entry) else self.store
 
     @on(OptionList.OptionSelected, "#saves")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is None:
             return
+        if not event.option_id.isdigit():
+            self.lead_chosen(event.option_id)
+            return
         entry = self.entries[int(event.option_id)]
         if entry.summary is None:
             self.notify(f"{entry.path.name}: {entry.error}", severity="error")
             return
+        if is_campaign(entry):
+            from tui.screens.campaign import CampaignScreen
+
+            self.app.push_screen(CampaignScreen(entry.path))
+            return
         self.open_save(entry.path)
+
+    def lead_chosen(self, option_id: str) -> None:
+        """One of the options above the files was chosen (none here)."""
 
     def open_save(self, path: Path, read_only: bool = False) -> None:
         """Load the game at ``path`` in a worker (a long replay never freezes the screen),
@@ -175,6 +253,8 @@ class ContinueScreen(Screen[None]):
     def _failed(self, reason: str) -> None:
         self.loading = False
         self._show_folder()
+        # The list loses the focus while a load runs; give it back, so ↑↓ work again.
+        self.query_one("#saves", OptionList).focus()
         self.notify(reason, title="Cannot load", severity="error")
 
     def _locked(self, path: Path, exc: Any) -> None:
@@ -208,7 +288,7 @@ class ContinueScreen(Screen[None]):
         if index is None or not self.entries:
             return
         option = options.get_option_at_index(index)
-        if option.id is None:
+        if option.id is None or not option.id.isdigit():
             return
         entry = self.entries[int(option.id)]
 
@@ -218,15 +298,37 @@ class ContinueScreen(Screen[None]):
             from saves.format import SaveError
 
             try:
-                self.store.delete(entry.path)
+                self.store_for(entry).delete(entry.path)
             except SaveError as exc:
                 self.notify(str(exc), title="Cannot delete", severity="error")
                 return
             self.notify(f"Deleted {entry.path.name}")
             self.action_reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}?"), answer)
+        question = f"Delete {entry.path.name}?"
+        if is_campaign(entry) and entry.summary is not None and entry.summary.meta.get(
+                "battle"):
+            question += " Its battle in play stays, as a saved game."
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_back(self) -> None:
         """Back to the main menu."""
         self.dismiss(None)
+
+
+class CampaignsScreen(ContinueScreen):
+    """The campaigns alone, and a new one to start: the main menu's Campaign entry."""
+
+    HEADING = "Campaigns"
+
+    def listing(self) -> list[Any]:
+        return newest_first(self.campaigns.list())
+
+    def lead_options(self) -> list[Option]:
+        return [Option(Text.assemble(("+ ", "bold green"), ("Start a new campaign", "bold")),
+                       id="new")]
+
+    def lead_chosen(self, option_id: str) -> None:
+        from tui.screens.campaign_new import NewCampaignScreen
+
+        self.app.push_screen(NewCampaignScreen())

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Rules, Quit."""
+"""The main menu: New game, Continue, Campaign, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
+        Binding("a", "pick('campaign')", "Campaign"),
         Binding("o", "pick('open')", "Open a table", show=False),
         Binding("j", "pick('join')", "Join a table", show=False),
         Binding("w", "pick('watch')", "Watch a table", show=False),
@@ -42,6 +43,7 @@ class MenuScreen(Screen[None]):
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
+                Option("Campaign", id="campaign"),
                 *tables,
                 Option("Rules & keys", id="rules"),
                 Option("Quit", id="quit"),
@@ -71,6 +73,10 @@ class MenuScreen(Screen[None]):
             from tui.screens.load import ContinueScreen
 
             self.app.push_screen(ContinueScreen())
+        elif what == "campaign":
+            from tui.screens.load import CampaignsScreen
+
+            self.app.push_screen(CampaignsScreen())
         elif what in ("open", "join", "watch") and getattr(self.app, "hall", None):
             from tui.screens.tables import OpenTableScreen, TableListScreen
 

@@ -407,7 +407,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         from tui.games import ui
 
         results = ui(self.session.game).results
-        self.app.push_screen(EndScreen(self.session.names, outcome, results), closed)
+        # Leaving the scores leaves the table the usual way (saved, its lock given back),
+        # to what follows the game.
+        onward = "Back to the campaign" if getattr(self.session, "sequel", None) else ""
+        self.app.push_screen(EndScreen(self.session.names, outcome, results,
+                                       leave=self.leave, onward=onward), closed)
 
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
@@ -517,9 +521,20 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     def _gone(self, then: Callable[[], None] | None) -> None:
         self.session.close()
-        after = then or getattr(self.app, "to_menu", None)
-        if after is not None:
-            after()
+        if then is not None:
+            then()
+        else:
+            self.after_game()
+
+    def after_game(self) -> None:
+        """Back to the main menu and, above it, what the session says follows the game
+        (a campaign's chapter: the campaign)."""
+        to_menu = getattr(self.app, "to_menu", None)
+        if to_menu is not None:
+            to_menu()
+        sequel = getattr(self.session, "sequel", None)
+        if sequel is not None:
+            self.app.push_screen(sequel(self.session))
 
     def _rescue(self, reason: str, then: Callable[[], None] | None) -> None:
         """Ask what to do with a game that could not be saved on the way out."""
