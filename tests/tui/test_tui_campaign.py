@@ -55,6 +55,10 @@ async def campaign_shown(pilot: Pilot[None]) -> CampaignScreen:
     await wait_until(pilot, lambda: isinstance(app.screen, CampaignScreen)
                      and app.screen.play is not None and not app.screen.busy,
                      "the campaign screen shows the campaign")
+    # The story scrolls to its end after a refresh: let that land before anyone looks.
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     screen = app.screen
     assert isinstance(screen, CampaignScreen)
     return screen
