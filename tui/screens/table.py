@@ -405,13 +405,15 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
         self.modal_open = True
         from tui.games import ui
+        from tui.history import session_story
 
         results = ui(self.session.game).results
+        story = session_story(self.session, results.source)
         # Leaving the scores leaves the table the usual way (saved, its lock given back),
         # to what follows the game.
         onward = "Back to the campaign" if getattr(self.session, "sequel", None) else ""
         self.app.push_screen(EndScreen(self.session.names, outcome, results,
-                                       leave=self.leave, onward=onward), closed)
+                                       leave=self.leave, onward=onward, story=story), closed)
 
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
