@@ -34,6 +34,10 @@ class AscendApp(App[None]):
     CSS_PATH = Path(__file__).with_name("styles.tcss")
     TITLE = "ascend"
     ENABLE_COMMAND_PALETTE = False
+    # Every screen gets ``-wide`` from 120 columns and ``-tall`` from 36 lines, so a
+    # stylesheet gives a large terminal's room to full names and bigger panels.
+    HORIZONTAL_BREAKPOINTS = [(0, "-standard-width"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-standard-height"), (36, "-tall")]
 
     def __init__(self, bot_delay: float | None = None, hall: Any = None,
                  confined: bool = False) -> None:
@@ -80,6 +84,33 @@ class AscendApp(App[None]):
 
     def on_mount(self) -> None:
         self.clean_saves()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the screen in view with the "needs at least 80×24" notice while the
+        terminal is smaller than that, and uncover it when it grows again."""
+        from tui.widgets.size_notice import SizeNotice, too_small
+
+        width, height = self.size
+        screen = self.screen
+        notices = list(screen.query_children(SizeNotice))
+        if not too_small(width, height):
+            for notice in notices:
+                notice.withdraw()
+            return
+        if notices:
+            notices[0].show_size(width, height)
+            return
+        notice = SizeNotice(id="size-notice")
+        screen.mount(notice)
+        notice.show_size(width, height)
 
     @work(thread=True, exit_on_error=False)
     def clean_saves(self) -> None:

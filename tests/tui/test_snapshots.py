@@ -168,3 +168,8 @@ def test_end_screen_large(size: tuple[int, int], save_dir: Path, snap_compare: A
         await pilot.pause()
 
     assert snap_compare(AscendApp(), terminal_size=size, run_before=run_before)
+
+
+def test_too_small_notice(save_dir: Path, snap_compare: Any) -> None:
+    """Below 80x24 the notice says the size needed and the size now."""
+    assert snap_compare(AscendApp(), terminal_size=(60, 20))
