@@ -39,6 +39,7 @@ async def until(pilot: Pilot[None], test: Any, what: str, tries: int = 400) -> N
 @pytest.fixture(autouse=True)
 def own_saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("ASCEND_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("ASCEND_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("ASCEND_BOT_DELAY", "0")
     return tmp_path / "saves"
 

@@ -173,3 +173,8 @@ def test_end_screen_large(size: tuple[int, int], save_dir: Path, snap_compare: A
 def test_too_small_notice(save_dir: Path, snap_compare: Any) -> None:
     """Below 80x24 the notice says the size needed and the size now."""
     assert snap_compare(AscendApp(), terminal_size=(60, 20))
+
+
+def test_settings_screen(save_dir: Path, snap_compare: Any) -> None:
+    """The theme and the bots' pacing (the tests' pause is 0: off)."""
+    assert snap_compare(AscendApp(), press=["s"])

@@ -12,6 +12,7 @@ where its hints come from. The engine's view and outcome come through the game c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
@@ -46,6 +47,8 @@ HINT_AND_GAME_BINDINGS: list[Binding] = [
 LOG_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", "Log up", show=False),
     Binding("pagedown", "log_page(1)", "Log down", show=False),
+    # Said on the prompt line while a bot plays (the footer keeps the table's own keys).
+    Binding("f", "finish_bots", "Finish the bots' turn", show=False),
 ]
 
 
@@ -90,6 +93,9 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # The seat at the keyboard; None while a hot-seat hand-over is pending.
         self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
         self.thinking: int | None = None
+        # Set by f while bots play: their moves follow without the pause until a human's.
+        self.hurry = False
+        self._hurried: asyncio.Event | None = None  # wakes the bot's pause when f is pressed
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
@@ -225,6 +231,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         elif self.session.is_bot(to):
             text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…",
                         style="italic")
+            if not self.hurry:
+                text.append("  f: finish at once", style="dim")
         elif to != self.viewer or self.session.elsewhere(to):
             text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
         else:
@@ -432,8 +440,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
                     action = legal[-1]
                     self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
                                 f"{self.session.describe(action)!r} instead", severity="error")
-                if delay > 0:
-                    await asyncio.sleep(delay)
+                if delay > 0 and not self.hurry:
+                    await self._bot_pause(delay)
                 # The player may have left the table, or loaded over it, during the pause.
                 if self.state.to_move != seat or not self.is_attached:
                     break
@@ -442,6 +450,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
                 await self.move_shown()
         finally:
             self.thinking = None
+            self.hurry = False
         if self.is_attached:
             self.refresh_table()
             self.advance()
@@ -606,6 +615,24 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         from tui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(game=self.session.game))
+
+    async def _bot_pause(self, delay: float) -> None:
+        """The pause after a bot's move, cut short by f."""
+        self._hurried = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurried.wait(), delay)
+
+    def action_finish_bots(self) -> None:
+        """Let the bots play the rest of their moves without the pause between them."""
+        if self.thinking is not None:
+            self.hurry = True
+            if self._hurried is not None:
+                self._hurried.set()
+            self.finish_show()
+
+    def finish_show(self) -> None:
+        """End at once the move being played out step by step, if the game does that;
+        nothing by default."""
 
     def action_log_page(self, direction: int) -> None:
         """Page the game log up or down."""

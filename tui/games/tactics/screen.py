@@ -231,6 +231,9 @@ class TacticsScreen(TableScreen):
         """Enter while the Villain turn is played out: its next step now."""
         self.playback.step()
 
+    def finish_show(self) -> None:
+        self.playback.skip()
+
     def action_watch_skip(self) -> None:
         """Space: the end of the Villain turn now."""
         self.playback.skip()
