@@ -19,6 +19,7 @@ from tui.theme import THEME_VARIABLES, themed_variables
 
 ENV_BOT_DELAY = "ASCEND_BOT_DELAY"
 DEFAULT_BOT_DELAY = PACING[DEFAULT_PACING]
+WARM_AFTER = 1.0  # seconds after the first frame that OR-Tools is warmed (in a thread)
 
 
 def bot_delay_from_env() -> float:
@@ -157,9 +158,10 @@ class AscendApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.call_after_refresh(self.check_size)
-        # After the first frame, so start-up is not slowed: the first hint then costs no
+        # A moment after the first frame, so start-up is not slowed (nor a quick quit held
+        # up by it); by the time a game is set up and a hint asked for, the first costs no
         # more than the next ones.
-        self.call_after_refresh(self.warm_solver)
+        self.call_after_refresh(self.set_timer, WARM_AFTER, self.warm_solver)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.check_size)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from tui_helpers import wait_until
 
@@ -121,3 +122,32 @@ async def test_f_finishes_the_bots_turn_at_once(save_dir: Path) -> None:
             await pilot.pause(0.02)
         assert session.state.to_move == 1 and len(session.actions) > 1
         assert not table.hurry  # the next bots' turn has its pauses again
+
+
+async def test_the_solver_is_warmed_after_the_first_frame(
+        save_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.warm
+
+    calls: list[bool] = []
+
+    def warm() -> float:
+        calls.append(True)
+        return 0.0
+
+    monkeypatch.setattr(ai.warm, "warm_solver", warm)
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert calls == []  # the first frame does not wait for it
+        for _ in range(100):
+            if calls:
+                break
+            await pilot.pause(0.05)
+        assert calls == [True]
+
+
+def test_warming_solves_once_a_process() -> None:
+    from ai.warm import warm_solver
+
+    warm_solver()
+    assert warm_solver() == 0.0
