@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -190,10 +191,11 @@ class AscendApp(App[None]):
 
     @work(thread=True, exit_on_error=False, group="warm")
     def warm_solver(self) -> None:
-        """Import and run OR-Tools once off the event loop (the hints and planners use it)."""
-        from ai.warm import warm_solver
+        """Import and run OR-Tools once off the event loop (the hints and planners use it).
 
-        warm_solver()
+        Reached by name, the way the hints reach their planners (``ai.registry``): the
+        screens never import OR-Tools themselves."""
+        importlib.import_module("ai.warm").warm_solver()
 
     @work(thread=True, exit_on_error=False)
     def clean_saves(self) -> None:
