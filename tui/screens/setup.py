@@ -41,13 +41,24 @@ def player_values(row: GameInfo) -> list[tuple[int, str]]:
     return [(n, str(n)) for n in range(low, high + 1)]
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """Display names: "You" for a lone human, "Player N" for several, "Greedy bot" for bots."""
+NAME_LENGTH = 20  # a typed name is cut to this (the tables show names in narrow columns)
+
+
+def seat_names(seats: list[str], typed: list[str] | None = None) -> list[str]:
+    """Display names: what a human typed, else "You" for a lone human and "Player N" for
+    several; "Greedy bot" for bots. Names come out different from each other."""
     humans = sum(1 for s in seats if s == HUMAN)
+    typed = typed or []
     names: list[str] = []
     for i, kind in enumerate(seats):
         if kind == HUMAN:
-            names.append("You" if humans == 1 else f"Player {i + 1}")
+            own = " ".join(typed[i].split())[:NAME_LENGTH] if i < len(typed) else ""
+            name = own or ("You" if humans == 1 else f"Player {i + 1}")
+            base, n = name, 2
+            while name in names:
+                name = f"{base} {n}"
+                n += 1
+            names.append(name)
         else:
             base = f"{kind[len(BOT_PREFIX):].capitalize()} bot"
             name = base
@@ -80,9 +91,13 @@ class SetupScreen(Screen[None]):
             yield Setting("Game", choices, id="game")
             yield Setting("Players", player_values(first), id="players")
             for i in range(self.max_seats):
-                setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
-                setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
-                yield setting
+                with Horizontal(id=f"seat-row-{i}", classes="seat-row"):
+                    setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
+                    setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
+                    yield setting
+                    # A human seat's player may give their name (hot seat: who is who).
+                    yield Input(placeholder="name (optional)", max_length=NAME_LENGTH,
+                                compact=True, id=f"name-{i}", classes="seat-name")
             for row in games(playable_only=True):
                 opts: dict[str, Any] = {"players": row.players[0]}
                 for spec in row.settings:
@@ -96,15 +111,63 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
-            yield Label("↑↓ choose a line · ←→ change it · enter start · escape back",
-                        classes="dim-note")
+            yield Label("↑↓ choose a line · ←→ change it · type a human's name beside "
+                        "their seat · enter start · escape back", classes="dim-note")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.touched: set[str] = set()
         self.defaults: dict[str, Any] = {}
         self._sync()
+        self._restore(getattr(getattr(self.app, "prefs", None), "setup", None) or {})
         self.query_one("#game", Setting).focus()
+
+    def _restore(self, last: dict[str, Any]) -> None:
+        """Put back the choices of the last game started here (those still offered)."""
+        if not last:
+            return
+        self.query_one("#game", Setting).select(last.get("game"))
+        self._sync()
+        self.query_one("#players", Setting).select(last.get("players"))
+        self._sync()
+        for i, kind in enumerate(last.get("seats", [])[:self.max_seats]):
+            self.query_one(f"#seat-{i}", Setting).select(kind)
+        for i, name in enumerate(last.get("names", [])[:self.max_seats]):
+            if isinstance(name, str):
+                self.query_one(f"#name-{i}", Input).value = name[:NAME_LENGTH]
+        values = last.get("values", {})
+        if isinstance(values, dict):
+            # In their order on the screen, each fitted to the ones above it.
+            for setting in self.query(Setting):
+                if setting.id in values and setting.id not in ("game", "players") \
+                        and not (setting.id or "").startswith("seat-"):
+                    setting.select(values[setting.id])
+                    self.touched.add(setting.id or "")
+                    self._sync()
+        self._sync()
+
+    def _remember(self) -> None:
+        """Keep this screen's choices for the next New game (and the next run)."""
+        from tui.app import AscendApp
+
+        if not isinstance(self.app, AscendApp):
+            return
+        players = int(self.query_one("#players", Setting).value)
+        values = {setting.id: setting.value for setting in self.query(Setting)
+                  if setting.id and setting.display and not setting.id.startswith("seat-")
+                  and setting.id not in ("game", "players")}
+        self.app.prefs.setup = {
+            "game": self.game.name, "players": players,
+            "seats": [str(self.query_one(f"#seat-{i}", Setting).value)
+                      for i in range(self.max_seats)],
+            "names": self.typed_names(),
+            "values": values,
+        }
+        self.app.remember()
+
+    def typed_names(self) -> list[str]:
+        """What was typed in each seat's name box (all seats, shown or not)."""
+        return [self.query_one(f"#name-{i}", Input).value for i in range(self.max_seats)]
 
     @property
     def game(self) -> GameInfo:
@@ -127,10 +190,11 @@ class SetupScreen(Screen[None]):
         seats = seat_values(row.name)
         for i in range(self.max_seats):
             seat = self.query_one(f"#seat-{i}", Setting)
-            seat.display = i < count
+            self.query_one(f"#seat-row-{i}").display = i < count
             if seat.values != seats:
                 bot = seats[min(1, len(seats) - 1)][0]
                 seat.set_values(seats, seat.value if seat.value in dict(seats) else bot)
+            self.query_one(f"#name-{i}", Input).display = seat.value == HUMAN
         for other in games(playable_only=True):
             for spec in other.settings:
                 self.query_one(f"#{widget_id(other.name, spec)}", Setting).display = \
@@ -172,7 +236,7 @@ class SetupScreen(Screen[None]):
     def _back_pressed(self) -> None:
         self.action_back()
 
-    @on(Input.Submitted, "#seed")
+    @on(Input.Submitted, "#seed, .seat-name")
     def _seed_submitted(self) -> None:
         self.action_start()
 
@@ -183,7 +247,7 @@ class SetupScreen(Screen[None]):
         seats = [str(self.query_one(f"#seat-{i}", Setting).value) for i in range(players)]
         seed_text = self.query_one("#seed", Input).value.strip()
         options: dict[str, Any] = {"players": players, "seats": seats,
-                                   "names": seat_names(seats)}
+                                   "names": seat_names(seats, self.typed_names())}
         for spec in row.settings:
             if not spec.applies_to(options):
                 continue
@@ -209,6 +273,7 @@ class SetupScreen(Screen[None]):
             self.notify(str(exc.args[0] if exc.args else exc), title="Cannot start",
                         severity="error")
             return
+        self._remember()
         start = getattr(self.app, "start_game", None)
         if start is not None:
             start(session)
