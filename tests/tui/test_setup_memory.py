@@ -31,12 +31,12 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         # Firepeak, 3 players, seat 2 a human too, Clan Powers on; names typed.
-        await pilot.press("right", "down", "right", "down", "down")
-        await pilot.press(*"Ana")
+        await pilot.press("right", "down", "right", "down")
+        await pilot.press(*"Ana")  # typed on seat 1's line: its name
         await pilot.press("down", "left")  # seat 2: Bot → Human
         await pilot.pause()
         assert setup.query_one("#seat-1", Setting).value == "human"
-        await pilot.press("down", *"Bo")
+        await pilot.press(*"Bo")
         clan = setup.query_one("#firepeak-clan-powers", Setting)
         clan.focus()
         await pilot.press("right")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -76,8 +76,8 @@ class SetupScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", "Start game", priority=False),
         Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
+        Binding("up", "step_focus(-1)", "Up", show=False),
+        Binding("down", "step_focus(1)", "Down", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -97,7 +97,8 @@ class SetupScreen(Screen[None]):
                     yield setting
                     # A human seat's player may give their name (hot seat: who is who).
                     yield Input(placeholder="name (optional)", max_length=NAME_LENGTH,
-                                compact=True, id=f"name-{i}", classes="seat-name")
+                                compact=True, select_on_focus=False, id=f"name-{i}",
+                                classes="seat-name")
             for row in games(playable_only=True):
                 opts: dict[str, Any] = {"players": row.players[0]}
                 for spec in row.settings:
@@ -111,8 +112,8 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
-            yield Label("↑↓ choose a line · ←→ change it · type a human's name beside "
-                        "their seat · enter start · escape back", classes="dim-note")
+            yield Label("↑↓ choose a line · ←→ change it · type on a human's seat: their "
+                        "name · enter start · escape back", classes="dim-note")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -168,6 +169,29 @@ class SetupScreen(Screen[None]):
     def typed_names(self) -> list[str]:
         """What was typed in each seat's name box (all seats, shown or not)."""
         return [self.query_one(f"#name-{i}", Input).value for i in range(self.max_seats)]
+
+    def action_step_focus(self, delta: int) -> None:
+        """↑↓ go line by line: a seat's name box belongs to its seat's line (typing on a
+        human's seat fills it; tab reaches it too)."""
+        chain = [w for w in self.focus_chain if not w.has_class("seat-name")]
+        current = self.focused
+        if current is not None and current.has_class("seat-name"):
+            current = self.query_one(f"#seat-{(current.id or '-0').split('-')[-1]}")
+        at = chain.index(current) if current in chain else -1
+        if chain:
+            chain[(at + delta) % len(chain)].focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a human seat's line starts its player's name."""
+        seat = self.focused
+        if not (isinstance(seat, Setting) and (seat.id or "").startswith("seat-")
+                and seat.value == HUMAN and event.is_printable and event.character):
+            return
+        box = self.query_one(f"#name-{(seat.id or '-0').split('-')[-1]}", Input)
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+        event.stop()
+        event.prevent_default()
 
     @property
     def game(self) -> GameInfo:
