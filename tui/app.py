@@ -13,6 +13,7 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import Footer
 
 from tui.prefs import DEFAULT_PACING, DEFAULT_THEME, PACING, Preferences
 from tui.screens.menu import MenuScreen
@@ -91,11 +92,30 @@ class AscendApp(App[None]):
             yield SystemCommand(binding.description,
                                 f"key {self.get_key_display(binding)} on this screen",
                                 lambda node=node, action=action: self._run_key(node, action))
-        yield SystemCommand("Settings", "Theme and the bots' pacing", self.action_settings)
-        yield SystemCommand("Theme", "Change the colours (remembered)",
-                            self.action_change_theme)
-        yield SystemCommand("Quit", "Quit ascend (the game in play is saved first)",
-                            self.action_quit)
+        own = [
+            SystemCommand("New game", "Set up a new game (the game in play is saved first)",
+                          self.new_game),
+            SystemCommand("Settings", "Theme and the bots' pacing", self.action_settings),
+            SystemCommand("Theme", "Change the colours (remembered)", self.action_change_theme),
+            SystemCommand("Quit", "Quit ascend (the game in play is saved first)",
+                          self.action_quit),
+        ]
+        # The screen's own key for the same thing comes first, once.
+        yield from (command for command in own if command.title not in seen)
+
+    def new_game(self) -> None:
+        """The New game screen over the main menu, leaving the table in play (saved)."""
+        from tui.screens.setup import SetupScreen
+
+        def fresh() -> None:
+            self.to_menu()
+            self.push_screen(SetupScreen())
+
+        table = self._table()
+        if table is None:
+            fresh()
+        else:
+            table.leave(then=fresh)
 
     def _run_key(self, node: Any, action: str) -> None:
         self.call_later(self.run_action, action, node)
@@ -178,7 +198,11 @@ class AscendApp(App[None]):
         width, height = self.size
         screen = self.screen
         notices = list(screen.query_children(SizeNotice))
-        if not too_small(width, height):
+        small = too_small(width, height)
+        # The key bar goes too: its keys wait under the notice.
+        for footer in screen.query_children(Footer):
+            footer.display = not small
+        if not small:
             for notice in notices:
                 notice.withdraw()
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Footer
 from tui_helpers import wait_until
 
 from tui.app import AscendApp
@@ -28,6 +29,7 @@ async def test_a_small_terminal_is_told_its_size_and_the_keys_wait(save_dir: Pat
         await pilot.pause()
         text = notice_of(app)
         assert text is not None and "needs at least 80×24 (now 60×20)" in text
+        assert not app.screen.query_one(Footer).display  # its keys wait too
         await pilot.press("n")  # blind: nothing opens under the notice
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -36,7 +38,7 @@ async def test_a_small_terminal_is_told_its_size_and_the_keys_wait(save_dir: Pat
         assert "(now 79×30)" in (notice_of(app) or "")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert notice_of(app) is None
+        assert notice_of(app) is None and app.screen.query_one(Footer).display
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

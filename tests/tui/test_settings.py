@@ -85,13 +85,14 @@ async def test_the_command_palette_offers_the_screens_commands(save_dir: Path) -
         await pilot.press(*"new game")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "New game")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen)
+                         and bool(app.screen.query("#game")), "New game")
         session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:greedy"]},
                                   3)
         app.start_game(session)
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         titles = await palette_titles(app, pilot)
-        assert {"Hint", "Save", "Help", "Settings", "Quit"} <= set(titles)
+        assert {"Hint", "Save", "Help", "New game", "Settings", "Quit"} <= set(titles)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"hint")
@@ -151,3 +152,18 @@ def test_warming_solves_once_a_process() -> None:
 
     warm_solver()
     assert warm_solver() == 0.0
+
+
+async def test_new_game_from_the_palette_saves_the_game_in_play(save_dir: Path) -> None:
+    session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:greedy"]}, 3)
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: len(session.actions) > 0, "a move")
+        app.new_game()
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen)
+                         and bool(app.screen.query("#game")), "New game")
+        assert [type(s) for s in app.screen_stack] == [MenuScreen, SetupScreen]
+        assert session.path is not None and session.path.exists()

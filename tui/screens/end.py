@@ -138,6 +138,9 @@ class EndScreen(Screen[None]):
     """Final scores; enter or q leaves the table (the game stays in Continue) for the main
     menu, or for what follows the game (``onward`` names it: a campaign)."""
 
+    # The box scrolls (a 4-player breakdown is taller than 24 lines) from the keyboard.
+    AUTO_FOCUS = "#end-box"
+
     BINDINGS = [
         Binding("enter,q,escape", "menu", "Main menu"),
         # The same keys, named for what follows the game when something does.
@@ -198,10 +201,6 @@ class EndScreen(Screen[None]):
                 if held:
                     yield Static(self._holdings_text(held), id="end-holdings")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        # The box scrolls (a 4-player breakdown is taller than 24 lines) from the keyboard.
-        self.query_one("#end-box").focus()
 
     @staticmethod
     def _holdings_text(held: list[tuple[str, Text]]) -> Text:
