@@ -45,10 +45,6 @@ def preload() -> None:
         with contextlib.suppress(KeyError, ImportError):
             table = ui(name).table.split(":")[0]
             __import__(table)
-    # OR-Tools too, once for every session (each app would otherwise warm it on its own).
-    from ai.warm import warm_solver
-
-    warm_solver()
 
 
 def serve(control: socket.socket) -> None:

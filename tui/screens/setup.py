@@ -73,6 +73,11 @@ def seat_names(seats: list[str], typed: list[str] | None = None) -> list[str]:
 class SetupScreen(Screen[None]):
     """Choose the options of a new game; enter starts it, escape goes back."""
 
+    # Whether the players at this keyboard name themselves, and whether the screen opens
+    # as the last game started from it was set up (and keeps this one's set-up).
+    NAMES = True
+    REMEMBER = True
+
     BINDINGS = [
         Binding("enter", "start", "Start game", priority=False),
         Binding("escape", "back", "Back"),
@@ -120,7 +125,8 @@ class SetupScreen(Screen[None]):
         self.touched: set[str] = set()
         self.defaults: dict[str, Any] = {}
         self._sync()
-        self._restore(getattr(getattr(self.app, "prefs", None), "setup", None) or {})
+        if self.REMEMBER:
+            self._restore(getattr(getattr(self.app, "prefs", None), "setup", None) or {})
         self.query_one("#game", Setting).focus()
 
     def _restore(self, last: dict[str, Any]) -> None:
@@ -151,7 +157,7 @@ class SetupScreen(Screen[None]):
         """Keep this screen's choices for the next New game (and the next run)."""
         from tui.app import AscendApp
 
-        if not isinstance(self.app, AscendApp):
+        if not isinstance(self.app, AscendApp) or not self.REMEMBER:
             return
         players = int(self.query_one("#players", Setting).value)
         values = {setting.id: setting.value for setting in self.query(Setting)
@@ -179,16 +185,18 @@ class SetupScreen(Screen[None]):
             current = self.query_one(f"#seat-{(current.id or '-0').split('-')[-1]}")
         at = chain.index(current) if current in chain else -1
         if chain:
-            chain[(at + delta) % len(chain)].focus()
+            # At once (``Widget.focus`` waits a turn): keys arriving together over SSH
+            # must each move from where the one before left the focus.
+            self.set_focus(chain[(at + delta) % len(chain)])
 
     def on_key(self, event: events.Key) -> None:
         """A letter typed on a human seat's line starts its player's name."""
         seat = self.focused
-        if not (isinstance(seat, Setting) and (seat.id or "").startswith("seat-")
+        if not (self.NAMES and isinstance(seat, Setting) and (seat.id or "").startswith("seat-")
                 and seat.value == HUMAN and event.is_printable and event.character):
             return
         box = self.query_one(f"#name-{(seat.id or '-0').split('-')[-1]}", Input)
-        box.focus()
+        self.set_focus(box)
         box.insert_text_at_cursor(event.character)
         event.stop()
         event.prevent_default()
@@ -218,7 +226,7 @@ class SetupScreen(Screen[None]):
             if seat.values != seats:
                 bot = seats[min(1, len(seats) - 1)][0]
                 seat.set_values(seats, seat.value if seat.value in dict(seats) else bot)
-            self.query_one(f"#name-{i}", Input).display = seat.value == HUMAN
+            self.query_one(f"#name-{i}", Input).display = self.NAMES and seat.value == HUMAN
         for other in games(playable_only=True):
             for spec in other.settings:
                 self.query_one(f"#{widget_id(other.name, spec)}", Setting).display = \
