@@ -8,10 +8,6 @@ from rich.table import Table
 from rich.text import Text
 
 from core.contract import Outcome
-from core.firepeak.board import power_at
-from core.firepeak.cards import BASE_POWER
-from core.firepeak.pattern import COORDS, EMPTY
-from tui.games.firepeak.text import creature_name, wizard_text
 from tui.history import Story
 from tui.screens.end import Results, new_table, star, verb
 from tui.theme import POWER_COLOR
@@ -20,6 +16,12 @@ from tui.theme import POWER_COLOR
 def power_split(state: Any, seat: int) -> tuple[int, int]:
     """The pattern's printed Power and what the Wizard, auras, enchantments and circle
     add to it (the rest of the total)."""
+    # Imported here: the app reads every game's UI row at start, and the rules' content
+    # loads only when a Firepeak result is shown.
+    from core.firepeak.board import power_at
+    from core.firepeak.cards import BASE_POWER
+    from core.firepeak.pattern import EMPTY
+
     slots = state.players[seat].pattern
     printed = sum(BASE_POWER[u] for u in slots if u != EMPTY)
     total = sum(power_at(state, seat, u, i) for i, u in enumerate(slots) if u != EMPTY)
@@ -80,6 +82,9 @@ class FirepeakResults(Results):
 
     def holdings(self, state: Any, names: list[str]) -> list[tuple[str, Text]]:
         """Each pattern at the end, tier by tier, under its Wizard."""
+        from core.firepeak.pattern import COORDS, EMPTY
+        from tui.games.firepeak.text import creature_name, wizard_text
+
         out = []
         for seat, name in enumerate(names):
             player = state.players[seat]
