@@ -22,8 +22,9 @@ PACING_LABELS = {
 
 
 def theme_label(name: str) -> str:
-    """``nord``; the default theme named as ascend's own colours."""
-    return f"{name} (ascend's colours)" if name == DEFAULT_THEME else name
+    """``nord``; the default theme (Textual's dark one, with ascend's own colours) is
+    named for what it looks like here."""
+    return "ascend (default)" if name == DEFAULT_THEME else name
 
 
 class SettingsScreen(Screen[None]):
