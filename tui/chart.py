@@ -15,12 +15,13 @@ STEPS = len(BLOCKS) - 1
 
 
 def fit(values: Sequence[int], width: int) -> list[int]:
-    """``values`` squeezed into at most ``width`` columns: each column keeps the last value
+    """``values`` fitted to at most ``width`` columns: a short game's turns each take the
+    same number of columns; a long game's are squeezed, each column keeping the last value
     of the turns it stands for (where the score stood when they were over)."""
     if width <= 0 or not values:
         return []
     if len(values) <= width:
-        return list(values)
+        return [v for v in values for _ in range(width // len(values))]
     return [values[min(len(values) - 1, (col + 1) * len(values) // width - 1)]
             for col in range(width)]
 
@@ -47,7 +48,8 @@ def score_chart(names: Sequence[str], series: Sequence[Sequence[int]], width: in
     out = Text()
     if not series or not any(series):
         return out
-    name_width = min(16, max(len(n) for n in names)) + 1
+    # Whole names where the chart is wide (a team's two names), else cut.
+    name_width = min(max(16, width // 3), max(len(n) for n in names)) + 1
     last_width = max(len(str(row[-1])) for row in series if row) + 1
     room = max(4, width - name_width - last_width)
     low = min(0, *(min(row) for row in series if row))
