@@ -178,3 +178,17 @@ def test_too_small_notice(save_dir: Path, snap_compare: Any) -> None:
 def test_settings_screen(save_dir: Path, snap_compare: Any) -> None:
     """The theme and the bots' pacing (the tests' pause is 0: off)."""
     assert snap_compare(AscendApp(), press=["s"])
+
+
+def test_end_screen_without_colour(save_dir: Path, snap_compare: Any,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR the chart still reads: its shape is in the blocks, not in colours."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    names, outcome, story = finished("tactics", 2, 5)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(EndScreen(names, outcome, ui("tactics").results,
+                                              story=story))
+        await pilot.pause()
+
+    assert snap_compare(AscendApp(), run_before=run_before)
