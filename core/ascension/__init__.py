@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.ascension.audit import problems as audit
+from core.ascension.reveals import reveals
 from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
 from core.ascension.snapshot import restore, snapshot
 from core.ascension.state import State, new_state
@@ -28,5 +29,5 @@ def turn_number(state: State) -> int:
 __all__ = [
     "NAME", "AscensionView", "State", "action_phrase", "apply", "audit", "checksum",
     "describe", "determinize", "legal_actions", "new_game", "outcome", "question_phrase",
-    "restore", "scores", "snapshot", "turn_number", "view", "why_illegal",
+    "restore", "reveals", "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -15,7 +15,6 @@ import asyncio
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,6 +23,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.contract import Action, Event, IllegalAction
+from tui.screens import table_saving
 from tui.screens.end import EndScreen
 from tui.screens.passing import PassScreen
 from tui.session import READ_ONLY as READ_ONLY
@@ -488,43 +488,16 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     def action_save(self) -> None:
         """Save the game now."""
-        from saves.format import SaveError
-
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), title="Save failed", severity="error")
-            return
-        self.notify(f"Saved to {path.name}")
-        self.query_one(LogView).add(f"Saved to {path}", "dim")
+        table_saving.save_now(self)
 
     def action_menu(self) -> None:
         """Save and return to the main menu."""
         self.leave()
 
     def leave(self, then: Callable[[], None] | None = None) -> None:
-        """Save and go back to the main menu (or do ``then``). A save that fails keeps the
-        player at the table with the reason and the ways out (try again, save in another
-        folder, leave without saving after a second question)."""
-        from saves.format import SaveError
-
-        # Stop the workers first, so no bot move lands in the save after it is written.
-        self.workers.cancel_group(self, "bots")
-        self.workers.cancel_group(self, "hint")
-        if not self.session.read_only:
-            try:
-                self.session.save()
-            except SaveError as exc:
-                self._rescue(str(exc), then)
-                return
-        self._gone(then)
-
-    def _gone(self, then: Callable[[], None] | None) -> None:
-        self.session.close()
-        if then is not None:
-            then()
-        else:
-            self.after_game()
+        """Save and go back to the main menu (or do ``then``); a save that fails keeps the
+        player at the table with the reason and the ways out (``table_saving``)."""
+        table_saving.leave(self, then)
 
     def after_game(self) -> None:
         """Back to the main menu and, above it, what the session says follows the game
@@ -535,69 +508,6 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         sequel = getattr(self.session, "sequel", None)
         if sequel is not None:
             self.app.push_screen(sequel(self.session))
-
-    def _rescue(self, reason: str, then: Callable[[], None] | None) -> None:
-        """Ask what to do with a game that could not be saved on the way out."""
-        from tui.screens.dialogs import ChoiceScreen
-
-        # A confined app (the SSH host's) saves only in its player's own folder.
-        elsewhere = not getattr(self.app, "confined", False)
-        ways = ["Try again", *(["Save in another folder…"] if elsewhere else []),
-                "Leave without saving", "Stay at the table"]
-
-        def chosen(answer: int | None) -> None:
-            self.modal_open = False
-            if answer is not None and not elsewhere and answer >= 1:
-                answer += 1  # the list has no "another folder" line
-            if answer == 0:
-                self.leave(then)
-            elif answer == 1:
-                self._save_elsewhere(then)
-            elif answer == 2:
-                self._leave_unsaved(reason, then)
-            else:
-                self.notify("The game is not saved yet: s saves, q tries again.",
-                            severity="warning")
-
-        self.modal_open = True
-        self.app.push_screen(
-            ChoiceScreen(f"The game could not be saved. {reason}", ways,
-                         cancel_label="stay at the table"), chosen)
-
-    def _save_elsewhere(self, then: Callable[[], None] | None) -> None:
-        from saves.format import SaveError
-        from tui.screens.dialogs import AskTextScreen
-
-        def folder(answer: str | None) -> None:
-            self.modal_open = False
-            if answer is None:
-                self.leave(then)
-                return
-            try:
-                path = self.session.save(Path(answer).expanduser())
-            except SaveError as exc:
-                self._rescue(str(exc), then)
-                return
-            self.app.notify(f"Saved to {path}")
-            self._gone(then)
-
-        self.modal_open = True
-        self.app.push_screen(AskTextScreen("Save the game in which folder?",
-                                           str(Path.home() / "ascend-saves")), folder)
-
-    def _leave_unsaved(self, reason: str, then: Callable[[], None] | None) -> None:
-        from tui.screens.dialogs import ConfirmScreen
-
-        def sure(yes: bool | None) -> None:
-            self.modal_open = False
-            if yes:
-                self._gone(then)
-            else:
-                self._rescue(reason, then)
-
-        self.modal_open = True
-        self.app.push_screen(ConfirmScreen("Leave without saving? Every move since the last "
-                                           "save is lost."), sure)
 
     def action_help(self) -> None:
         """Show the rules summary and keys."""
