@@ -23,9 +23,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.contract import Action, Event, IllegalAction
-from tui.screens import table_saving
+from tui.screens import table_log, table_saving
 from tui.screens.end import EndScreen
 from tui.screens.passing import PassScreen
+from tui.screens.table_hints import find_hint as find_hint
+from tui.screens.table_hints import hint_text
 from tui.session import READ_ONLY as READ_ONLY
 from tui.session import PlaySession
 from tui.widgets.panels import HintPanel, LogView
@@ -43,24 +45,13 @@ HINT_AND_GAME_BINDINGS: list[Binding] = [
     Binding("q", "menu", "Menu"),
     Binding("question_mark", "help", "Help"),
 ]
+# The log, and taking back a move (every table has them, the game's own keys around them).
 LOG_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", "Log up", show=False),
     Binding("pagedown", "log_page(1)", "Log down", show=False),
+    Binding("L", "log_screen", "Log", show=False),
+    Binding("u", "undo", "Undo", show=False),
 ]
-
-
-def find_hint(game: str, view: Any, legal: list[Action],
-              describe: Callable[[Any, Action], str]) -> tuple[Action, str] | None:
-    """The solver's pick for this position and its one-line reason (the action described
-    when the reason is empty); None for a game without hints."""
-    from ai.hints import hint
-
-    try:
-        result = hint(game, view, legal)
-    except (KeyError, ValueError):
-        return None
-    action = Action(*result.action)
-    return action, result.reason or describe(view, action)
 
 
 def possessive(name: str) -> str:
@@ -78,9 +69,10 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     AUTO_FOCUS = ""
 
-    # What the hint panel says for a game without hints, and how to use a hint.
+    # What the hint panel says for a game without hints, and how to use a hint (shown
+    # first, so a long hint never pushes it out of sight).
     NO_HINT: ClassVar[str] = "This game has no hints."
-    HINT_USE: ClassVar[str] = "\nH: do it"
+    HINT_USE: ClassVar[str] = "H: do it"
 
     def __init__(self, session: PlaySession, message: str = "") -> None:
         super().__init__()
@@ -148,8 +140,13 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         """Wait until the table has shown the move just made (a game that plays a move out
         step by step waits for it); at once by default. The bots wait for it."""
 
+    def mark_hint(self, action: Action | None) -> None:
+        """Mark on the board what a fresh hint is about, without moving the player's
+        cursor (None: the hint is gone, unmark); nothing by default."""
+
     def point_at_hint(self, action: Action) -> None:
-        """Show on the board what a fresh hint is about; nothing by default."""
+        """Move the cursor onto what the hint is about (h again asks it); nothing by
+        default."""
 
     def take_hint(self, action: Action) -> None:
         """Play the hinted ``action`` and go on only if it was taken."""
@@ -201,10 +198,14 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # Textual calls every class's on_mount in turn, so a game's table does not define
         # one (calling this one twice wrote the opening log twice): it uses table_opened.
         log = self.query_one(LogView)
-        log.add(self.banner(), "bold")
-        if self.load_message:
-            log.add(f"Loaded: {self.load_message}", "dim")
-        self.opening_notes(log)
+        if self.session.actions and table_log.can_rebuild(self):
+            # A continued game: its log told again from the record, as it was.
+            table_log.rebuild(self)
+        else:
+            log.add(self.banner(), "bold")
+            if self.load_message:
+                log.add(f"Loaded: {self.load_message}", "dim")
+            self.opening_notes(log)
         self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
         self.set_interval(0.15, self._tick)
         self.session.follow(self._moved_elsewhere)
@@ -240,14 +241,16 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             return
         if self.hint_step != len(self.session.actions):
             # The hint was for an earlier position: drop it rather than mislead.
-            panel.update(Text("h: ask for a hint", style="dim"))
-            self.hint = None
+            self.drop_hint()
             return
-        out = Text()
-        out.append("Hint: ", style="bold")
-        out.append(self.hint[1], style="green")
-        out.append(self.HINT_USE, style="dim")
-        panel.update(out)
+        panel.update(hint_text(self.hint[1], self.HINT_USE))
+
+    def drop_hint(self) -> None:
+        """Forget the hint shown (the position it was for is gone)."""
+        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
+        if self.hint is not None:
+            self.hint = None
+            self.mark_hint(None)
 
     def _tick(self) -> None:
         # Only the spinner moves while a bot thinks; the rest of the table is unchanged.
@@ -299,16 +302,17 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
                 break
         return played
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str, title: str = "Not allowed") -> None:
         """Tell the player why an action cannot be taken; nothing changes."""
         text = reason[:1].upper() + reason[1:]
-        self.last_message = f"Not allowed: {text}."
-        self.notify(text, title="Not allowed", severity="warning")
+        self.last_message = f"{title}: {text}."
+        self.notify(text, title=title, severity="warning")
         self.refresh_table()
 
     def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
         """The action's line, then the notable events it caused."""
         log = self.query_one(LogView)
+        log.turn = self.session.round
         if line is not None:
             style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
             log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))
@@ -447,16 +451,27 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     # --- key actions -----------------------------------------------------------------------
 
+    def current_hint(self) -> tuple[Action, str] | None:
+        """The hint shown, if it is still for this position."""
+        if self.hint is None or self.hint_step != len(self.session.actions):
+            return None
+        return self.hint
+
     def action_hint(self) -> None:
-        """Ask the planner what to do now (runs in a worker)."""
+        """Ask the planner what to do now (runs in a worker); with a hint shown for this
+        position, move the cursor onto what it is about."""
         if not self._can_act():
+            return
+        shown = self.current_hint()
+        if shown is not None:
+            self.point_at_hint(shown[0])
             return
         self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
         self.compute_hint()
 
     @work(exclusive=True, group="hint")
-    async def compute_hint(self) -> None:
-        """Compute the hint off the event loop and show it."""
+    async def compute_hint(self, then_do: bool = False) -> None:
+        """Compute the hint off the event loop and show it (``then_do``: and play it)."""
         step = len(self.session.actions)
         view = self.view_for(self.state.to_move)
         legal = self.session.legal()
@@ -475,16 +490,62 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.hint = (action, self.hint_reason(action, reason))
         self.hint_step = step
         self._draw_hint()
-        self.point_at_hint(action)
+        self.mark_hint(action)
+        if then_do and self._can_act():
+            self.take_hint(action)
 
     def action_use_hint(self) -> None:
-        """Play the hinted action, if it is still for this position."""
-        if self.hint is None or self.hint_step != len(self.session.actions):
-            self.notify("No current hint: press h first.", timeout=2)
-            return
+        """H: play the hinted action; with no hint for this position, find one and play
+        it."""
         if not self._can_act():
             return
-        self.take_hint(self.hint[0])
+        shown = self.current_hint()
+        if shown is None:
+            self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
+            self.compute_hint(then_do=True)
+            return
+        self.take_hint(shown[0])
+
+    # --- taking back a move and reading the log ------------------------------------------
+
+    def action_undo(self) -> None:
+        """u: take back the player's last move of this turn, if it showed nothing hidden
+        (``core.undo``); the log is told again without it."""
+        from core.undo import UndoRefused
+
+        if self.modal_open:
+            return
+        to = self.state.to_move
+        if to is not None and not self.my_move():
+            self.refuse(f"only {self.player_name(to)}, to move now, may take back a move, "
+                        f"and only their own", title="Cannot take back")
+            return
+        try:
+            said = self.session.undo()
+        except UndoRefused as exc:
+            self.refuse(str(exc), title="Cannot take back")
+            return
+        self.last_message = ""
+        self.drop_hint()
+        if table_log.can_rebuild(self):
+            table_log.rebuild(self)
+        self.notify(f"Taken back: {said}", timeout=3)
+        self.refresh_table()
+        self.call_after_refresh(self._focus_default)
+        self.advance()
+
+    def action_log_screen(self) -> None:
+        """L: the whole log on a screen of its own, by round, with a search."""
+        if self.modal_open:
+            return
+        entries = self.query_one(LogView).entries
+
+        def closed(_: None) -> None:
+            self.modal_open = False
+            self.advance()
+
+        self.modal_open = True
+        self.app.push_screen(table_log.LogScreen(list(entries), self.banner()), closed)
 
     def action_save(self) -> None:
         """Save the game now."""

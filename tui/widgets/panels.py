@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
@@ -10,15 +12,33 @@ from textual.widgets import RichLog, Static
 
 
 class LogView(RichLog, can_focus=False):
-    """The scrolling game log: one line per action plus the notable events."""
+    """The scrolling game log: one line per action plus the notable events.
+
+    Every entry is kept with the round it was written in (``turn``, set by the table before
+    it writes), so the full-screen log can list and search the whole game by round."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(wrap=True, min_width=20, max_lines=2000, markup=False, id=id,
                          classes=classes)
+        self.turn = 1
+        self.entries: list[tuple[int, Text]] = []
 
     def add(self, text: str | Text, style: str = "") -> None:
         """Append one entry."""
-        self.write(Text(text, style=style) if isinstance(text, str) else text)
+        entry = Text(text, style=style) if isinstance(text, str) else text
+        self.entries.append((self.turn, entry))
+        self.write(entry)
+
+    def clear(self) -> Self:
+        """Empty the log (and its entries), to be written again."""
+        super().clear()
+        self.entries = []
+        self.turn = 1
+        return self
+
+    def plain_lines(self) -> list[str]:
+        """Every entry as plain text, in order (what a rebuilt log is compared by)."""
+        return [text.plain for _, text in self.entries]
 
 
 class HintPanel(Static, can_focus=True):

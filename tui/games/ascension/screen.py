@@ -58,7 +58,7 @@ class AscensionScreen(TableScreen):
 
     CSS_PATH = Path(__file__).with_name("ascension.tcss")
 
-    HINT_USE = "\nH or enter here: do it"
+    HINT_USE = "H or enter here: do it"
 
     BINDINGS = [
         Binding("a", "play_all", "Play all"),
@@ -116,8 +116,14 @@ class AscensionScreen(TableScreen):
         """The hint for this position (see ``find_hint``)."""
         return find_hint(self.session.game, view, legal, describe)
 
+    def mark_hint(self, action: Action | None) -> None:
+        """Mark the card the hint is about (none: unmark every card); the focus stays."""
+        for view_ in self.query(CardView):
+            view_.set_class(action is not None and view_.display and view_.uid == action.card
+                            and view_.card is not None, "-hinted")
+
     def point_at_hint(self, action: Action) -> None:
-        """Focus the card the hint is about, so enter does it."""
+        """Focus the card the hint is about, so enter does it (h with a hint shown)."""
         for view_ in self.query(CardView):
             if view_.display and view_.uid == action.card and view_.card is not None:
                 self.set_focus(view_)

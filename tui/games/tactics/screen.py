@@ -57,7 +57,7 @@ class TacticsScreen(TableScreen):
 
     CSS_PATH = Path(__file__).with_name("tactics.tcss")
 
-    HINT_USE = "\nH: do it"
+    HINT_USE = "H: do it"
 
     # The save key is S here: s switches to the partner in 2 vs 2 (q still saves and leaves).
     BINDINGS = [

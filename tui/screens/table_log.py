@@ -1,0 +1,166 @@
+"""The game log: written again from the record, and read in full on a screen of its own.
+
+The log is what the moves did, so it can always be told again from the record: a game
+continued from a save, or one whose last move was taken back, shows the log it would have
+had, line for line. The full-screen log (key ``L``) lists every entry under its round, and
+finds words in it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+from textual.widgets.option_list import Option
+
+from tui.widgets.lists import StopList
+from tui.widgets.panels import LogView
+
+if TYPE_CHECKING:
+    from tui.screens.table import TableScreen
+
+# How the load message of a game rebuilt by replaying its moves starts (``saves.loader``);
+# a game loaded from its snapshot instead has a record that does not tell it.
+REPLAYED = "replayed"
+
+
+def can_rebuild(table: TableScreen) -> bool:
+    """Whether the table's record can be told again here: a game kept at this keyboard
+    (a shared table's session knows only what its seat saw) whose moves make it (not one
+    loaded from its snapshot)."""
+    from tui.session import GameSession
+
+    message = table.load_message
+    return isinstance(table.session, GameSession) and (
+        not message or message.startswith(REPLAYED))
+
+
+def rebuild(table: TableScreen) -> None:
+    """Write the table's log again from its record, as it was written move by move: the
+    banner and opening notes, then each move's line and its events, each told against the
+    game as it stood then (the session's state stands in for it during the telling)."""
+    session = table.session
+    assert can_rebuild(table), "only a game kept here can be told again"
+    mod = session.module
+    live_state, live_actions, viewer = session.state, session.actions, table.viewer
+    log = table.query_one(LogView)
+    log.clear()
+    humans = session.humans
+    try:
+        session.state = mod.new_game(session.options, session.seed)
+        session.actions = []
+        log.add(table.banner(), "bold")
+        table.opening_notes(log)
+        for action in live_actions:
+            seat = session.state.to_move
+            if seat in humans and len(humans) > 1:
+                table.viewer = seat  # hot seat: each move was told to the one making it
+            line = table.log_line(seat, action)
+            log.turn = session.round
+            events = mod.apply(session.state, action)
+            session.actions.append(action)
+            table.log_action(seat, line, events)
+    finally:
+        session.state, session.actions, table.viewer = live_state, live_actions, viewer
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole log on a screen of its own: each round under its heading, ↑↓ and page keys
+    to read, [ and ] for the round before and after, / to find words (enter: the next
+    place further back)."""
+
+    BINDINGS = [
+        Binding("escape,L,q", "close", "Back"),
+        Binding("left_square_bracket", "round(-1)", "Round before"),
+        Binding("right_square_bracket", "round(1)", "Round after"),
+        Binding("slash", "find", "Find"),
+        Binding("n", "again(-1)", "Next found", show=False),
+        Binding("N", "again(1)", "Found before", show=False),
+    ]
+
+    def __init__(self, entries: list[tuple[int, Text]], title: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows: list[tuple[int, Text]] = []  # (round, entry) per line; headings too
+        self.headings: list[int] = []  # the line of each round's heading
+        last = None
+        for turn, text in entries:
+            if turn != last:
+                self.headings.append(len(self.rows))
+                self.rows.append((turn, Text(f"── Round {turn} ──", style="bold")))
+                last = turn
+            self.rows.append((turn, text))
+        self.found: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="log-screen"):
+            yield Label(self.title_text, id="log-screen-title")
+            yield StopList(*[Option(text, disabled=i in self.headings)
+                             for i, (_, text) in enumerate(self.rows)], id="log-lines")
+            yield Input(placeholder="/ find: type words, enter for the next place",
+                        id="log-find")
+            yield Label("↑↓ pgup pgdn read · [ ] round before/after · / find · n/N next/back"
+                        " · escape back", id="log-screen-keys")
+
+    def on_mount(self) -> None:
+        lines = self.query_one("#log-lines", StopList)
+        lines.focus()
+        lines.action_last()
+
+    @property
+    def lines(self) -> StopList:
+        return self.query_one("#log-lines", StopList)
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+    def action_round(self, step: int) -> None:
+        """The heading of the round before (or after) the line highlighted."""
+        here = self.lines.highlighted or 0
+        turn = self.rows[here][0]
+        for i in self.headings if step > 0 else reversed(self.headings):
+            if (self.rows[i][0] - turn) * step > 0:
+                self._show(i + 1 if i + 1 < len(self.rows) else i)
+                return
+        self.notify("No round " + ("after" if step > 0 else "before") + " this one.",
+                    timeout=2)
+
+    def action_find(self) -> None:
+        """/: type the words to find."""
+        self.query_one("#log-find", Input).focus()
+
+    @on(Input.Changed, "#log-find")
+    def _typed(self, event: Input.Changed) -> None:
+        words = event.value.strip().lower()
+        self.found = [i for i, (_, text) in enumerate(self.rows)
+                      if words and i not in self.headings and words in text.plain.lower()]
+        if self.found:
+            self._show(self.found[-1])  # the latest place first
+
+    @on(Input.Submitted, "#log-find")
+    def _next(self, event: Input.Submitted) -> None:
+        self.action_again(-1)
+
+    def action_again(self, step: int) -> None:
+        """The next place the words are found, further back (-1) or later (1)."""
+        if not self.found:
+            self.notify("Nothing found: / and type the words to find.", timeout=2)
+            return
+        here = self.lines.highlighted or 0
+        later = [i for i in self.found if (i - here) * step > 0]
+        if not later:
+            self.notify("No more places " + ("before" if step < 0 else "after") + " this.",
+                        timeout=2)
+            return
+        self._show(later[-1] if step < 0 else later[0])
+
+    def _show(self, line: int) -> None:
+        self.lines.highlighted = line
+        self.lines.scroll_to_highlight()
