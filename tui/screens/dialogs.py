@@ -59,6 +59,7 @@ class ChoiceScreen(ModalScreen[int | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("h", "advise", "Hint"),
+        Binding("H", "take_hint", "Choose the hint", show=False),
     ]
 
     def __init__(
@@ -131,16 +132,26 @@ class ChoiceScreen(ModalScreen[int | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)
 
-    @work(exclusive=True, group="advise")
-    async def action_advise(self) -> None:
+    def action_advise(self) -> None:
         """h: ask for a recommendation and mark its line; h once it is marked: move the
         highlight onto it (the player's highlight is never moved unasked)."""
+        if self.hinted is not None:
+            self.query_one("#choices", OptionList).highlighted = self.hinted
+            return
+        self._advise(False)
+
+    def action_take_hint(self) -> None:
+        """H: choose the hinted line (asking for the hint first if there is none yet)."""
+        if self.hinted is not None:
+            self.dismiss(self.hinted)
+            return
+        self._advise(True)
+
+    @work(exclusive=True, group="advise")
+    async def _advise(self, take: bool) -> None:
         if self.advise is None:
             return
         options = self.query_one("#choices", OptionList)
-        if self.hinted is not None:
-            options.highlighted = self.hinted
-            return
         self.hint_line = Text("Thinking about a hint…", style="italic")
         self._show_detail(options.highlighted)
         try:
@@ -153,8 +164,11 @@ class ChoiceScreen(ModalScreen[int | None]):
         if result is not None:
             index, reason = result
             self.hint_line = Text.assemble(("Hint: ", "bold"), (reason, "green"),
-                                           ("  (h: go to it)", "dim"))
+                                           ("  (h: go to it · H: choose it)", "dim"))
             self._mark(index)
+            if take and self.hinted is not None:
+                self.dismiss(self.hinted)
+                return
         self._show_detail(options.highlighted)
 
     def _mark(self, index: int) -> None:

@@ -244,10 +244,14 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             self.drop_hint()
             return
         panel.update(hint_text(self.hint[1], self.HINT_USE))
+        # While a hint is shown its column widens (each game's .tcss says how), so the
+        # hint is read whole however long it is.
+        self.add_class("-hinting")
 
     def drop_hint(self) -> None:
         """Forget the hint shown (the position it was for is gone)."""
         self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
+        self.remove_class("-hinting")
         if self.hint is not None:
             self.hint = None
             self.mark_hint(None)
