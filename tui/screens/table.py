@@ -11,7 +11,6 @@ where its hints come from. The engine's view and outcome come through the game c
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
@@ -23,8 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.contract import Action, Event, IllegalAction
-from tui.screens import table_log, table_saving
-from tui.screens.end import EndScreen
+from tui.screens import table_bots, table_hints, table_log, table_saving
 from tui.screens.passing import PassScreen
 from tui.screens.table_hints import find_hint as find_hint
 from tui.screens.table_hints import hint_text
@@ -403,55 +401,12 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.advance()
 
     def _show_end(self) -> None:
-        outcome = self.session.outcome()
-        if outcome is None or self.modal_open:
-            return
-        self.refresh_table()
-
-        def closed(_: None) -> None:
-            self.modal_open = False
-
-        self.modal_open = True
-        from tui.games import ui
-
-        results = ui(self.session.game).results
-        # Leaving the scores leaves the table the usual way (saved, its lock given back),
-        # to what follows the game.
-        onward = "Back to the campaign" if getattr(self.session, "sequel", None) else ""
-        self.app.push_screen(EndScreen(self.session.names, outcome, results,
-                                       leave=self.leave, onward=onward), closed)
+        table_bots.show_end(self)
 
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
         """Let bots move until a human must act or the game ends, with a pause per move."""
-        delay = float(getattr(self.app, "bot_delay", 0.4))
-        try:
-            while True:
-                if not self.session.is_bot(self.state.to_move):
-                    break
-                seat, view, legal = self.session.bot_choice()
-                self.thinking = seat
-                bot = self.session.bots[seat]
-                try:
-                    action = await asyncio.to_thread(bot.choose, view, legal)
-                except Exception as exc:  # a bot bug must not end the game
-                    action = legal[-1]
-                    self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
-                                f"{self.session.describe(action)!r} instead", severity="error")
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                # The player may have left the table, or loaded over it, during the pause.
-                if self.state.to_move != seat or not self.is_attached:
-                    break
-                if not self.do(action):
-                    break
-                await self.move_shown()
-        finally:
-            self.thinking = None
-        if self.is_attached:
-            self.refresh_table()
-            self.advance()
-            self._focus_default()
+        await table_bots.play_bots(self)
 
     # --- key actions -----------------------------------------------------------------------
 
@@ -476,27 +431,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     @work(exclusive=True, group="hint")
     async def compute_hint(self, then_do: bool = False) -> None:
         """Compute the hint off the event loop and show it (``then_do``: and play it)."""
-        step = len(self.session.actions)
-        view = self.view_for(self.state.to_move)
-        legal = self.session.legal()
-        try:
-            result = await asyncio.to_thread(self.hint_for, view, legal)
-        except Exception as exc:  # a planner bug must not end the game
-            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
-            return
-        # A hint for a position that has moved on (or a table that is gone) is worthless.
-        if step != len(self.session.actions) or not self.is_attached:
-            return
-        if result is None:
-            self.query_one(HintPanel).update(Text(self.NO_HINT, style="dim"))
-            return
-        action, reason = result
-        self.hint = (action, self.hint_reason(action, reason))
-        self.hint_step = step
-        self._draw_hint()
-        self.mark_hint(action)
-        if then_do and self._can_act():
-            self.take_hint(action)
+        await table_hints.compute(self, then_do)
 
     def action_use_hint(self) -> None:
         """H: play the hinted action; with no hint for this position, find one and play
@@ -515,41 +450,13 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     def action_undo(self) -> None:
         """u: take back the player's last move of this turn, if it showed nothing hidden
         (``core.undo``); the log is told again without it."""
-        from core.undo import UndoRefused
-
-        if self.modal_open:
-            return
-        to = self.state.to_move
-        if to is not None and not self.my_move():
-            self.refuse(f"only {self.player_name(to)}, to move now, may take back a move, "
-                        f"and only their own", title="Cannot take back")
-            return
-        try:
-            said = self.session.undo()
-        except UndoRefused as exc:
-            self.refuse(str(exc), title="Cannot take back")
-            return
-        self.last_message = ""
-        self.drop_hint()
-        if table_log.can_rebuild(self):
-            table_log.rebuild(self)
-        self.notify(f"Taken back: {said}", timeout=3)
-        self.refresh_table()
-        self.call_after_refresh(self._focus_default)
-        self.advance()
+        if not self.modal_open:
+            table_log.take_back(self)
 
     def action_log_screen(self) -> None:
         """L: the whole log on a screen of its own, by round, with a search."""
-        if self.modal_open:
-            return
-        entries = self.query_one(LogView).entries
-
-        def closed(_: None) -> None:
-            self.modal_open = False
-            self.advance()
-
-        self.modal_open = True
-        self.app.push_screen(table_log.LogScreen(list(entries), self.banner()), closed)
+        if not self.modal_open:
+            table_log.open_log_screen(self)
 
     def action_save(self) -> None:
         """Save the game now."""

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from core.contract import Action
+from tui.widgets.panels import HintPanel
+
+if TYPE_CHECKING:
+    from tui.screens.table import TableScreen
 
 
 def find_hint(game: str, view: Any, legal: list[Action],
@@ -32,3 +37,29 @@ def hint_text(reason: str, use: str) -> Text:
     out.append("Hint: ", style="bold")
     out.append(reason, style="green")
     return out
+
+
+async def compute(table: TableScreen, then_do: bool) -> None:
+    """Find the hint for the table's position off the event loop, show it and mark what it
+    is about (``then_do``: and play it)."""
+    step = len(table.session.actions)
+    view = table.view_for(table.state.to_move)
+    legal = table.session.legal()
+    try:
+        result = await asyncio.to_thread(table.hint_for, view, legal)
+    except Exception as exc:  # a planner bug must not end the game
+        table.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
+        return
+    # A hint for a position that has moved on (or a table that is gone) is worthless.
+    if step != len(table.session.actions) or not table.is_attached:
+        return
+    if result is None:
+        table.query_one(HintPanel).update(Text(table.NO_HINT, style="dim"))
+        return
+    action, reason = result
+    table.hint = (action, table.hint_reason(action, reason))
+    table.hint_step = step
+    table._draw_hint()
+    table.mark_hint(action)
+    if then_do and table._can_act():
+        table.take_hint(action)

@@ -70,6 +70,44 @@ def rebuild(table: TableScreen) -> None:
         session.state, session.actions, table.viewer = live_state, live_actions, viewer
 
 
+def take_back(table: TableScreen) -> None:
+    """Take back the last move at ``table`` if its player may (the one to move, at this
+    keyboard, and the move showed nothing hidden), telling the log again without it; else
+    say why not."""
+    from core.undo import UndoRefused
+
+    to = table.state.to_move
+    if to is not None and not table.my_move():
+        table.refuse(f"only {table.player_name(to)}, to move now, may take back a move, "
+                     f"and only their own", title="Cannot take back")
+        return
+    try:
+        said = table.session.undo()
+    except UndoRefused as exc:
+        table.refuse(str(exc), title="Cannot take back")
+        return
+    table.last_message = ""
+    table.drop_hint()
+    if can_rebuild(table):
+        rebuild(table)
+    table.notify(f"Taken back: {said}", timeout=3)
+    table.refresh_table()
+    table.call_after_refresh(table._focus_default)
+    table.advance()
+
+
+def open_log_screen(table: TableScreen) -> None:
+    """Show the table's whole log on a screen of its own."""
+    entries = table.query_one(LogView).entries
+
+    def closed(_: None) -> None:
+        table.modal_open = False
+        table.advance()
+
+    table.modal_open = True
+    table.app.push_screen(LogScreen(list(entries), table.banner()), closed)
+
+
 class LogScreen(ModalScreen[None]):
     """The whole log on a screen of its own: each round under its heading, ↑↓ and page keys
     to read, [ and ] for the round before and after, / to find words (enter: the next
