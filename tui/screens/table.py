@@ -29,6 +29,7 @@ from tui.screens.table_hints import hint_text
 from tui.session import READ_ONLY as READ_ONLY
 from tui.session import PlaySession
 from tui.widgets.panels import HintPanel, LogView
+from tui.words import end_turn_question as end_turn_question
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 HUMAN_STYLE = "#e0e0e0"
@@ -50,6 +51,12 @@ LOG_BINDINGS: list[Binding] = [
     Binding("L", "log_screen", "Log", show=False),
     Binding("u", "undo", "Undo", show=False),
 ]
+
+
+# Keys that still mean something once the game is over; the others leave the footer.
+AFTER_THE_END = frozenset({"save", "menu", "help", "log_screen", "log_page", "nav", "cursor",
+                           "decide", "other_pattern", "book", "sight", "watch_step",
+                           "watch_skip"})
 
 
 def possessive(name: str) -> str:
@@ -401,6 +408,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.advance()
 
     def _show_end(self) -> None:
+        self.refresh_bindings()  # the game's keys leave the footer
         table_bots.show_end(self)
 
     @work(exclusive=True, group="bots")
@@ -409,6 +417,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         await table_bots.play_bots(self)
 
     # --- key actions -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over only the keys that still mean something stay (and show in
+        the footer): save, menu, help, the log, looking around."""
+        return self.state.to_move is not None or action in AFTER_THE_END
 
     def current_hint(self) -> tuple[Action, str] | None:
         """The hint shown, if it is still for this position."""

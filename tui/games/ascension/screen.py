@@ -42,6 +42,7 @@ from tui.screens.table import (
     HINT_AND_GAME_BINDINGS,
     LOG_BINDINGS,
     TableScreen,
+    end_turn_question,
     find_hint,
 )
 from tui.widgets.footer import KeyFooter
@@ -365,7 +366,8 @@ class AscensionScreen(TableScreen):
         self.advance()
 
     def action_end_turn(self) -> None:
-        """End the turn; asks first if cards are still in hand."""
+        """End the turn; asks first if cards are still in hand, or the Runes and Power left
+        would still acquire or defeat a card."""
         if not self._can_act():
             return
         v = self.view_for(self.viewer)
@@ -373,7 +375,13 @@ class AscensionScreen(TableScreen):
             self.advance()
             return
         hand = v.me.hand or ()
-        if not hand:
+        kinds = {a.kind for a in self.session.legal()}
+        could = [word for kind, word in (("acquire", "acquire"), ("defeat", "defeat"))
+                 if kind in kinds]
+        left = f" ({v.runes + v.mechana_runes} Runes, {v.power} Power left)" if could else ""
+        question = end_turn_question(len(hand), " or ".join(could) + " a card" + left
+                                     if could else "")
+        if question is None:
             self._end_turn()
             return
 
@@ -385,9 +393,7 @@ class AscensionScreen(TableScreen):
                 self.advance()
 
         self.modal_open = True
-        self.app.push_screen(
-            ConfirmScreen(f"You still have {len(hand)} card(s) in hand. End your turn anyway?"),
-            answer)
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def _end_turn(self) -> None:
         self.do(Action(END))

@@ -41,7 +41,7 @@ from tui.games.tactics.menus import Entry, PickLists
 from tui.games.tactics.replay import Frame, Line
 from tui.games.tactics.watch import Watch
 from tui.screens.dialogs import ConfirmScreen
-from tui.screens.table import LOG_BINDINGS, TableScreen, find_hint
+from tui.screens.table import LOG_BINDINGS, TableScreen, end_turn_question, find_hint
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
@@ -56,8 +56,6 @@ class TacticsScreen(TableScreen):
     """One game of Ascension Tactics in play."""
 
     CSS_PATH = Path(__file__).with_name("tactics.tcss")
-
-    HINT_USE = "H: do it"
 
     # The save key is S here: s switches to the partner in 2 vs 2 (q still saves and leaves).
     BINDINGS = [
@@ -565,8 +563,10 @@ class TacticsScreen(TableScreen):
             self.refuse(self.why_not(a) or "the turn cannot end now")
             return
         v = self.view_for(self.viewer)
-        hand = v.seats[v.current].hand
-        if not hand:
+        hand = v.seats[v.current].hand or ()
+        buys = any(b.kind == "acquire" for b in self.session.legal())
+        question = end_turn_question(len(hand), "acquire a card" if buys else "")
+        if question is None:
             self.do(a)
             self.advance()
             return
@@ -578,8 +578,7 @@ class TacticsScreen(TableScreen):
             self.advance()
 
         self.modal_open = True
-        self.app.push_screen(ConfirmScreen(
-            f"You still have {len(hand)} card(s) in hand. End your turn anyway?"), answer)
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_switch(self) -> None:
         """s: hand the team's turn to your partner (2 vs 2)."""
@@ -598,4 +597,4 @@ class TacticsScreen(TableScreen):
             return any(len(team) > 1 for team in self.state.sides)
         if action in ("watch_step", "watch_skip"):
             return self.playback.running
-        return True
+        return super().check_action(action, parameters)
