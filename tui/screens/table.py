@@ -90,6 +90,10 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
+        # The round the move being told was made in (the log files its line under it).
+        self.move_round = 1
+        # The hint column's usual (width, height), measured before a long hint widens it.
+        self.hint_room: tuple[int, int] | None = None
         self.last_message = ""
         self._spin = itertools.cycle(SPINNER)
         # While a batch of events is logged: the ones after the event being told. The state
@@ -248,10 +252,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             # The hint was for an earlier position: drop it rather than mislead.
             self.drop_hint()
             return
-        panel.update(hint_text(self.hint[1], self.HINT_USE))
-        # While a hint is shown its column widens (each game's .tcss says how), so the
-        # hint is read whole however long it is.
-        self.add_class("-hinting")
+        text = hint_text(self.hint[1], self.HINT_USE)
+        panel.update(text)
+        # A hint too long for its column widens the column (each game's .tcss says how),
+        # so it is read whole.
+        self.set_class(table_hints.too_long(self, panel, text), "-hinting")
 
     def drop_hint(self) -> None:
         """Forget the hint shown (the position it was for is gone)."""
@@ -279,6 +284,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # Told before applying: the line may name what the action is about to move.
         line = self.log_line(seat, action)
         self.before_move()
+        self.move_round = self.session.round
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -321,10 +327,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
         """The action's line, then the notable events it caused."""
         log = self.query_one(LogView)
-        log.turn = self.session.round
+        log.turn = self.move_round  # the move's line under the round it was made in
         if line is not None:
             style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
             log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))
+        log.turn = self.session.round  # what it caused (a new turn) under the round now
         for i, e in enumerate(events):
             self.events_after = events[i + 1:]
             text = self.event_line(e)
@@ -401,6 +408,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         except Exception:  # the table as this seat knows it may not name every card
             line = move.said
         self.before_move()
+        self.move_round = self.session.round
         self.session.take(move)
         self.log_action(move.seat, line, move.events)
         self.refresh_table()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.widget import Widget
 
 from core.contract import Action
 from tui.widgets.panels import HintPanel
@@ -63,3 +64,19 @@ async def compute(table: TableScreen, then_do: bool) -> None:
     table.mark_hint(action)
     if then_do and table._can_act():
         table.take_hint(action)
+
+
+def too_long(table: TableScreen, panel: HintPanel, text: Text) -> bool:
+    """Whether ``text`` needs more lines than the hint's column has at its usual width
+    (measured while the column is not widened, and remembered for when it is)."""
+    column = panel.parent
+    if not table.has_class("-hinting") or table.hint_room is None:
+        width = panel.content_region.width
+        height = column.content_region.height if isinstance(column, Widget) else 0
+        table.hint_room = (width, height)
+    width, height = table.hint_room
+    if width <= 0 or height <= 0:
+        return False
+    lines = text.wrap(table.app.console, width)
+    # The panel's border takes a line of the column.
+    return len(lines) > height - 1

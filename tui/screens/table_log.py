@@ -62,7 +62,7 @@ def rebuild(table: TableScreen) -> None:
             if seat in humans and len(humans) > 1:
                 table.viewer = seat  # hot seat: each move was told to the one making it
             line = table.log_line(seat, action)
-            log.turn = session.round
+            table.move_round = session.round
             events = mod.apply(session.state, action)
             session.actions.append(action)
             table.log_action(seat, line, events)
@@ -105,7 +105,8 @@ def open_log_screen(table: TableScreen) -> None:
         table.advance()
 
     table.modal_open = True
-    table.app.push_screen(LogScreen(list(entries), table.banner()), closed)
+    table.app.push_screen(LogScreen(list(entries), f"The game log · round "
+                                                   f"{table.session.round}"), closed)
 
 
 class LogScreen(ModalScreen[None]):

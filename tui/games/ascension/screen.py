@@ -59,7 +59,7 @@ class AscensionScreen(TableScreen):
 
     CSS_PATH = Path(__file__).with_name("ascension.tcss")
 
-    HINT_USE = "H or enter here: do it"
+    HINT_USE = "H/enter: do it"
 
     BINDINGS = [
         Binding("a", "play_all", "Play all"),
