@@ -203,3 +203,20 @@ async def test_l_shows_the_whole_log_by_round_and_finds_words(save_dir: Path) ->
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table and not table.modal_open
+
+
+async def test_a_wider_terminal_wraps_the_log_again_with_its_lines_whole(
+        save_dir: Path) -> None:
+    app = AscendApp()
+    app.bot_delay = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = GameSession.new("tactics", {"players": 2}, 4)
+        table = await open_table(pilot, app, session)
+        await pilot.pause()
+        log = table.query_one(LogView)
+        narrow = len(log.lines)
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) < narrow  # the scenario's story takes fewer, longer lines
+        assert log.plain_lines()[0] == table.banner()

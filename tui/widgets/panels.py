@@ -6,7 +6,7 @@ from typing import Self
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -22,12 +22,25 @@ class LogView(RichLog, can_focus=False):
                          classes=classes)
         self.turn = 1
         self.entries: list[tuple[int, Text]] = []
+        self._wrapped_at = 0  # the width the lines shown were wrapped at
 
     def add(self, text: str | Text, style: str = "") -> None:
         """Append one entry."""
         entry = Text(text, style=style) if isinstance(text, str) else text
         self.entries.append((self.turn, entry))
         self.write(entry)
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap the whole log again at a new width: a larger terminal gets its lines whole
+        (RichLog wraps each line once, as it is written)."""
+        width = event.size.width
+        if self._wrapped_at and width and width != self._wrapped_at:
+            at_end = self.is_vertical_scroll_end
+            super().clear()
+            for _, text in self.entries:
+                self.write(text, scroll_end=at_end)
+        if width:
+            self._wrapped_at = width
 
     def clear(self) -> Self:
         """Empty the log (and its entries), to be written again."""
