@@ -14,6 +14,7 @@ from core.contract import Action
 from core.games import game_names
 from core.undo import what_showed
 from tui.app import AscendApp
+from tui.screens import table_log
 from tui.screens.table import TableScreen
 from tui.screens.table_log import LogScreen
 from tui.session import GameSession
@@ -136,6 +137,8 @@ async def test_u_takes_back_a_quiet_move_and_refuses_one_that_drew(save_dir: Pat
         await pilot.pause()
         assert session.actions == start
         assert list(session.view(0).me.hand) == hand_before
+        assert log_lines(table) == log_before
+        table_log.rebuild(table)  # the log told again from the record says the same
         assert log_lines(table) == log_before
         # Saved now, the record holds no taken-back move.
         saved, _ = GameSession.from_save(session.save(), read_only=True)

@@ -328,6 +328,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         """The action's line, then the notable events it caused."""
         log = self.query_one(LogView)
         log.turn = self.move_round  # the move's line under the round it was made in
+        log.begin_move(len(self.session.actions) - 1)
         if line is not None:
             style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
             log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))

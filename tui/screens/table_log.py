@@ -53,19 +53,20 @@ def rebuild(table: TableScreen) -> None:
     log.clear()
     humans = session.humans
     try:
-        session.state = mod.new_game(session.options, session.seed)
-        session.actions = []
-        log.add(table.banner(), "bold")
-        table.opening_notes(log)
-        for action in live_actions:
-            seat = session.state.to_move
-            if seat in humans and len(humans) > 1:
-                table.viewer = seat  # hot seat: each move was told to the one making it
-            line = table.log_line(seat, action)
-            table.move_round = session.round
-            events = mod.apply(session.state, action)
-            session.actions.append(action)
-            table.log_action(seat, line, events)
+        with log.holding():
+            session.state = mod.new_game(session.options, session.seed)
+            session.actions = []
+            log.add(table.banner(), "bold")
+            table.opening_notes(log)
+            for action in live_actions:
+                seat = session.state.to_move
+                if seat in humans and len(humans) > 1:
+                    table.viewer = seat  # hot seat: each move was told to its maker
+                line = table.log_line(seat, action)
+                table.move_round = session.round
+                events = mod.apply(session.state, action)
+                session.actions.append(action)
+                table.log_action(seat, line, events)
     finally:
         session.state, session.actions, table.viewer = live_state, live_actions, viewer
 
@@ -88,7 +89,10 @@ def take_back(table: TableScreen) -> None:
         return
     table.last_message = ""
     table.drop_hint()
-    if can_rebuild(table):
+    # The log as it was before the move: its own lines cut, or (a log that does not know
+    # where the move began) told again from the record.
+    if not table.query_one(LogView).take_back_to(len(table.session.actions)) \
+            and can_rebuild(table):
         rebuild(table)
     table.notify(f"Taken back: {said}", timeout=3)
     table.refresh_table()

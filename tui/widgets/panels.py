@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Self
 
 from rich.text import Text
@@ -9,6 +11,10 @@ from textual.binding import Binding
 from textual.events import Click, Resize
 from textual.message import Message
 from textual.widgets import RichLog, Static
+
+# How many of the latest entries the log shows again when it is written anew (told again
+# from the record, or wrapped at a new width); the full-screen log (L) keeps every one.
+SHOWN_AGAIN = 400
 
 
 class LogView(RichLog, can_focus=False):
@@ -23,22 +29,59 @@ class LogView(RichLog, can_focus=False):
         self.turn = 1
         self.entries: list[tuple[int, Text]] = []
         self._wrapped_at = 0  # the width the lines shown were wrapped at
+        self._held = False  # entries are kept but not yet written (the log told again)
+        # Where each move's entries begin (by the move's number), so taking moves back
+        # takes their lines back too.
+        self.move_starts: list[int] = []
 
     def add(self, text: str | Text, style: str = "") -> None:
         """Append one entry."""
         entry = Text(text, style=style) if isinstance(text, str) else text
         self.entries.append((self.turn, entry))
-        self.write(entry)
+        if not self._held:
+            self.write(entry)
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Keep the entries added inside, and write them once at the end (a whole game's
+        log, told again, costs one write instead of one per line)."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+            self._write_again()
+
+    def begin_move(self, number: int) -> None:
+        """The entries of move ``number`` (counting from 0) begin here."""
+        del self.move_starts[number:]
+        self.move_starts.append(len(self.entries))
+
+    def take_back_to(self, moves: int) -> bool:
+        """Show the log as it was before move ``moves`` (and every later one) was told;
+        False when the log does not know where that move began (it must be told again)."""
+        if moves >= len(self.move_starts):
+            return False
+        del self.entries[self.move_starts[moves]:]
+        del self.move_starts[moves:]
+        self._write_again()
+        return True
+
+    def _write_again(self) -> None:
+        """The lines shown, written again from the entries: the latest ones, in one piece
+        (the full-screen log has them all)."""
+        at_end = self.is_vertical_scroll_end or not self.lines
+        super().clear()
+        recent = [text for _, text in self.entries[-SHOWN_AGAIN:]]
+        if recent:
+            self.write(Text("\n").join(recent), scroll_end=at_end)
 
     def on_resize(self, event: Resize) -> None:
         """Wrap the whole log again at a new width: a larger terminal gets its lines whole
         (RichLog wraps each line once, as it is written)."""
         width = event.size.width
         if self._wrapped_at and width and width != self._wrapped_at:
-            at_end = self.is_vertical_scroll_end
-            super().clear()
-            for _, text in self.entries:
-                self.write(text, scroll_end=at_end)
+            self._write_again()
         if width:
             self._wrapped_at = width
 
@@ -46,6 +89,7 @@ class LogView(RichLog, can_focus=False):
         """Empty the log (and its entries), to be written again."""
         super().clear()
         self.entries = []
+        self.move_starts = []
         self.turn = 1
         return self
 
