@@ -15,6 +15,7 @@ from core.games import game_names
 from core.undo import what_showed
 from tui.app import AscendApp
 from tui.screens import table_log
+from tui.screens.dialogs import ChoiceScreen
 from tui.screens.table import TableScreen
 from tui.screens.table_log import LogScreen
 from tui.session import GameSession
@@ -223,3 +224,59 @@ async def test_a_wider_terminal_wraps_the_log_again_with_its_lines_whole(
         await pilot.pause()
         assert len(log.lines) < narrow  # the scenario's story takes fewer, longer lines
         assert log.plain_lines()[0] == table.banner()
+
+
+async def test_u_in_the_question_a_card_asked_takes_the_card_back(save_dir: Path) -> None:
+    """Playing Void Initiate asks which card to banish; u in that question takes the card
+    back, and the question closes unanswered (found by play: seed 1, move 152)."""
+    session = GameSession.new("ascension", {"players": 2}, 1)
+    bots = [make_bot("greedy", "ascension", 1), make_bot("greedy", "ascension", 2)]
+    for _ in range(151):
+        seat = session.state.to_move
+        session.apply(bots[seat].choose(session.view(seat), session.legal()))
+    play = next(a for a in session.legal() if session.describe(a) == "Play Void Initiate")
+    app = AscendApp()
+    app.bot_delay = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot, app, session)
+        await settled(pilot, table)
+        before, log_before = list(session.actions), log_lines(table)
+        table.do(play)
+        table.advance()
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: app.screen is table and not table.modal_open,
+                         "the question closed")
+        assert session.actions == before
+        assert session.view(0).pending is None
+        assert log_lines(table) == log_before
+
+
+async def test_u_in_a_question_after_a_draw_is_refused_and_the_question_stays(
+        save_dir: Path) -> None:
+    app = AscendApp()
+    app.bot_delay = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = GameSession.new("firepeak", {"players": 2}, 7)
+        app.start_game(session)
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen)
+                                            for s in app.screen_stack), "the table")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        for _ in range(20):  # the spells to keep, then the first turn
+            await wait_until(pilot, lambda: table.thinking is None and table.my_move(),
+                             "the human's move")
+            if not session.view(session.state.to_move).pending:
+                break
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("enter")
+            await pilot.pause()
+        recruit = next(a for a in session.legal() if a.kind == "recruit")
+        table.do(recruit)
+        table.advance()
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the placing")
+        taken = list(session.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and session.actions == taken
+        notes = [n.message for n in app._notifications]
+        assert any("a creature was drawn from the Recruitment deck" in n for n in notes)

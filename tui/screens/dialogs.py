@@ -60,6 +60,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("h", "advise", "Hint"),
         Binding("H", "take_hint", "Choose the hint", show=False),
+        Binding("u", "take_back", "Take back", show=False),
     ]
 
     def __init__(
@@ -180,6 +181,16 @@ class ChoiceScreen(ModalScreen[int | None]):
         marked = label.copy() if isinstance(label, Text) else Text(label)
         marked.append(f"  {HINT_MARK}", style="bold green")
         self.query_one("#choices", OptionList).replace_option_prompt_at_index(index, marked)
+
+    def action_take_back(self) -> None:
+        """u: take back the move that asked this question, if the table below allows it
+        (the question closes unanswered)."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        take_back = getattr(below, "take_back_under", None)
+        if take_back is None:
+            self.notify("There is no move to take back here.", timeout=2)
+            return
+        take_back(self)
 
     def action_cancel(self) -> None:
         """Escape: close without choosing, if that is allowed."""

@@ -90,6 +90,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
+        # While a question's dialog is closed by taking back the move that asked it.
+        self.taking_back = False
         # The round the move being told was made in (the log files its line under it).
         self.move_round = 1
         # The hint column's usual (width, height), measured before a long hint widens it.
@@ -276,8 +278,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     def do(self, action: Action) -> bool:
         """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
         seat = self.state.to_move
-        if seat is None:
-            return False
+        if seat is None or self.taking_back:
+            return False  # (a dialog closed by a take-back answers nothing)
         if self.session.read_only:
             self.refuse(self.session.read_only_reason)
             return False
@@ -361,7 +363,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     def advance(self) -> None:
         """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
-        if self.modal_open or not self.is_attached:
+        if self.modal_open or not self.is_attached or self.taking_back:
             return
         to = self.state.to_move
         if to is None:
@@ -474,6 +476,11 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         (``core.undo``); the log is told again without it."""
         if not self.modal_open:
             table_log.take_back(self)
+
+    def take_back_under(self, dialog: Screen[Any]) -> None:
+        """u in a question's dialog over this table: take back the move that asked it (if
+        its player may), closing the dialog unanswered."""
+        table_log.take_back(self, dialog)
 
     def action_log_screen(self) -> None:
         """L: the whole log on a screen of its own, by round, with a search."""

@@ -8,14 +8,14 @@ finds words in it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label
 from textual.widgets.option_list import Option
 
@@ -71,22 +71,45 @@ def rebuild(table: TableScreen) -> None:
         session.state, session.actions, table.viewer = live_state, live_actions, viewer
 
 
-def take_back(table: TableScreen) -> None:
+def take_back(table: TableScreen, dialog: Screen[Any] | None = None) -> None:
     """Take back the last move at ``table`` if its player may (the one to move, at this
-    keyboard, and the move showed nothing hidden), telling the log again without it; else
-    say why not."""
+    keyboard, and the move showed nothing hidden), cutting its lines from the log; else
+    say why not. ``dialog``: the question that move asked, open over the table, closed
+    unanswered once the move is taken back."""
     from core.undo import UndoRefused
 
     to = table.state.to_move
-    if to is not None and not table.my_move():
-        table.refuse(f"only {table.player_name(to)}, to move now, may take back a move, "
-                     f"and only their own", title="Cannot take back")
-        return
     try:
+        if to is not None and not table.my_move():
+            raise UndoRefused(f"only {table.player_name(to)}, to move now, may take back a "
+                              f"move, and only their own")
         said = table.session.undo()
     except UndoRefused as exc:
-        table.refuse(str(exc), title="Cannot take back")
+        if dialog is None:
+            table.refuse(str(exc), title="Cannot take back")
+        else:
+            text = str(exc)
+            dialog.notify(text[:1].upper() + text[1:], title="Cannot take back",
+                          severity="warning")
         return
+    if dialog is not None:
+        # The dialog's own answer to closing (a decline, a list put aside) must not be
+        # played on the game as it now is: the table takes no move until it is gone.
+        table.taking_back = True
+        dialog.dismiss(None)
+
+        def closed() -> None:
+            table.taking_back = False
+            table.modal_open = False
+            taken_back(table, said)
+
+        table.call_after_refresh(closed)
+        return
+    taken_back(table, said)
+
+
+def taken_back(table: TableScreen, said: str) -> None:
+    """The table once a move is taken back: its lines cut from the log, the hint gone."""
     table.last_message = ""
     table.drop_hint()
     # The log as it was before the move: its own lines cut, or (a log that does not know
