@@ -17,8 +17,8 @@ from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.cards import CardDef
 from core.tactics.scenarios import RULE_DEFAULTS, ScenarioDef, parse_map
-from core.tactics.state import State
-from core.tactics.table_setup import Content, join_roster, new_state, shipped_content
+from core.tactics.state import State, join_roster
+from core.tactics.table_setup import Content, new_state, shipped_content
 
 # A 7 x 5 field: portals at the west and east ends, a shrine in the middle.
 SMALL = """
