@@ -38,6 +38,9 @@ P1 .  .  .  .  .  P2
 P3 .  .  .  .  .  P4
 """
 
+# One row between two portals: a straight road for moves and attacks.
+CORRIDOR = "P1 .  .  .  .  .  P2"
+
 ROSTERS = {
     1: ("tyranyx", "icarus_steelfoot", "psyche_askara", "kor_the_ferromancer"),
     2: ("arha_templar", "thornback_warden", "faerie_commander", "water_djinn"),
@@ -249,6 +252,16 @@ def attack(s: State, target: int) -> list[Event]:
     ev = act(s, "attack", target)
     pass_windows(s)
     return ev
+
+
+def moves(s: State) -> set[int]:
+    """The cells the commanded unit may move to now."""
+    return {a.option for a in T.legal_actions(s) if a.kind == "move"}
+
+
+def targets(s: State) -> set[int]:
+    """The units the commanded unit may attack now."""
+    return {a.card for a in T.legal_actions(s) if a.kind == "attack"}
 
 
 def command_at(s: State, u: int, c: int | None = None) -> None:
