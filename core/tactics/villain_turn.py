@@ -12,6 +12,7 @@ and co-op, the Boss player in Become the Boss — unless ``ties = auto``, which 
 choice (plans in ``villain.Plan`` order, else the lowest unit id, cell or card uid). Harm to
 heroes waits for their Treasure window (``harm.declare``, ``combat.declare_attack``).
 
+The turn starts with ``@v.begin``, which ``turn.begin_turn`` pushes when the heroes' turn ends.
 In solo and co-op the turn runs inside ``apply`` (``@v.next`` plays the next Scheme until two
 are played). In Become the Boss the Boss player plays each Scheme with a ``scheme`` action
 and commands each Villain a Scheme names with the ordinary command actions.
