@@ -294,6 +294,7 @@ class _Sim:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
+        self.log_energy()
         while self.movers:
             if not self.reference:
                 n = self.safe_steps()
@@ -342,6 +343,7 @@ class _Sim:
             m.w -= FRICTION
             if m.w <= 0:
                 self.stop(m)
+                self.log_energy()
                 continue
             target = m.s + m.w
             hit = self.first_hit(m)
