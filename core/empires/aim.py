@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.empires.fixedtrig import TURN
-from core.empires.physics import MAX_POWER
+from core.empires.sliding import MAX_POWER
 from core.rng import Rng
 
 STEADINESS = ("exact", "steady", "normal", "shaky")

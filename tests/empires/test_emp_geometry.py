@@ -21,7 +21,8 @@ from core.empires.fixedtrig import (
     unit_vector,
 )
 from core.empires.geometry import load, touches_orbit
-from core.empires.physics import Disc, direction
+from core.empires.physics import Disc
+from core.empires.sliding import direction
 
 STARMAP = Path(__file__).parents[2] / "core" / "empires" / "content" / "starmap.toml"
 

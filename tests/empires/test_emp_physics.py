@@ -9,16 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.empires.fixedtrig import TURN, mirror_diagonal, mirror_x, mirror_y
-from core.empires.physics import (
-    FRICTION,
-    GUARDIAN,
-    MAX_SPEED,
-    SUB,
-    Disc,
-    launch_speed,
-    overlapping,
-    slide_distance,
-)
+from core.empires.physics import GUARDIAN, Disc, overlapping
+from core.empires.sliding import FRICTION, MAX_SPEED, SUB, launch_speed, slide_distance
 
 MANY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FLICKED = st.sampled_from([d.id for d in busy() if d.kind == "ship"])
@@ -231,3 +223,8 @@ def test_bad_flicks_are_refused_with_the_reason() -> None:
         flick(d, 100, 0, 1001)
     with pytest.raises(ValueError, match="share one id"):
         flick(d + [d[0]], 100, 0, 100)
+
+
+def test_an_unknown_kind_of_disc_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown kind of disc 'comet'"):
+        flick([Disc(1, "ship", 0, 0, 0, SHIP), Disc(2, "comet", 0, 9000, 0, 500)], 1, 0, 10)
