@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-SIMULATION = ["fixedtrig.py", "sliding.py", "physics.py", "geometry.py", "aim.py"]
+SIMULATION = ["fixedtrig.py", "sliding.py", "physics.py", "geometry.py", "aim.py", "setup.py"]
 HERE = Path(__file__).parents[2] / "core" / "empires"
 
 
