@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from core.empires.geometry import starmap
-from core.empires.physics import GUARDIAN, NOBODY, Disc, overlapping
+from core.empires.physics import GUARDIAN, overlapping
+from core.empires.placing import location_discs
 from core.empires.state import (
     DESTROYED_TOKENS,
     ENERGY_START,
@@ -70,7 +71,7 @@ def _discs(state: State) -> list[str]:
     ids = [d.id for d in state.discs]
     if len(ids) != len(set(ids)):
         out.append("a disc is on the map twice")
-    for a, b in overlapping(state.discs + _location_discs()):
+    for a, b in overlapping(state.discs + list(location_discs())):
         out.append(f"discs {a} and {b} overlap")
     for d in state.discs:
         if not table.on_map(d.x, d.y):
@@ -80,12 +81,6 @@ def _discs(state: State) -> list[str]:
         if d.kind in ("warship", "robot") and d.owner != GUARDIAN:
             out.append(f"disc {d.id}: a {d.kind} that is not the guardians'")
     return out
-
-
-def _location_discs() -> list[Disc]:
-    table = starmap()
-    return [Disc(i, "location", NOBODY, h.x, h.y, table.radius["location"])
-            for i, h in enumerate(table.holes)]
 
 
 def _player(state: State, seat: int) -> list[str]:
