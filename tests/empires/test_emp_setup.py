@@ -221,3 +221,28 @@ def test_a_broken_setups_file_is_refused_by_name(tmp_path: Path) -> None:
                                 'discs = ["orange", "purple", "pink", "comet"]\n'))
     with pytest.raises(ContentError, match=r'group\[0\]\.discs": must name one disc of'):
         load_setups(bad)
+
+
+# Pinned: the draws of a set-up, in order, are part of every recorded game's replay.
+GOLDEN_QUADRANT_1 = {
+    2: [("1.corner", "relic", ""), ("1.edge_x", "yellow", ""),
+        ("1.edge_y", "orange", "teleport_beacon"), ("1.inner", "pink", ""),
+        ("1.middle", "artifact", ""), ("1.near_x", "green", "matter_relocator"),
+        ("1.near_y", "purple", "boon")],
+    3: [("1.corner", "blue", ""), ("1.edge_x", "pink", "teleport_and_build"),
+        ("1.edge_y", "orange", "teleport_beacon"), ("1.inner", "relic", ""),
+        ("1.middle", "artifact", "strike_bonus"), ("1.near_x", "purple", "warp_beacon"),
+        ("1.near_y", "green", "boon")],
+    4: [("1.corner", "blue", ""), ("1.edge_x", "pink", "teleport_beacon"),
+        ("1.edge_y", "orange", "warp_beacon"), ("1.inner", "relic", "bonus_move"),
+        ("1.middle", "artifact", "strike_bonus"), ("1.near_x", "purple", "boon"),
+        ("1.near_y", "green", "teleport_and_build")],
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_golden_setup(players: int) -> None:
+    s = new_game({"players": players}, 1)
+    got = [(x.hole, x.colour or x.kind, x.token) for x in s.locations if x.hole[0] == "1"]
+    assert got == GOLDEN_QUADRANT_1[players]
+    assert s.current == (1 if players == 4 else 0)
