@@ -1,3 +1,13 @@
-"""Ascending Empires (Zenith Edition): the starmap, the flick physics and, in the sessions to
-come, the rules behind the common game contract (core/empires/DESIGN.md). Not yet listed in
+"""Ascending Empires (Zenith Edition): the Starmap, the flick physics and the set-up; the
+rules of a turn come in the next sessions (core/empires/DESIGN.md). Not yet listed in
 core.games: a half-built game must not appear in New game."""
+
+from __future__ import annotations
+
+from core.empires.audit import problems as audit
+from core.empires.setup import new_game, normalize_options
+from core.empires.state import State
+
+NAME = "empires"
+
+__all__ = ["NAME", "State", "audit", "new_game", "normalize_options"]
