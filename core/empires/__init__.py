@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from core.empires.audit import problems as audit
 from core.empires.setup import new_game, normalize_options
+from core.empires.snapshot import checksum, restore, snapshot
 from core.empires.state import State
 
 NAME = "empires"
 
-__all__ = ["NAME", "State", "audit", "new_game", "normalize_options"]
+__all__ = ["NAME", "State", "audit", "checksum", "new_game", "normalize_options", "restore",
+           "snapshot"]
