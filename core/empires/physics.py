@@ -49,7 +49,7 @@ from core.empires.sliding import (
 # more than two plastic discs meeting.
 BOUNCE_FIXED = (3, 5)
 BOUNCE_LOOSE = (4, 5)
-_PAIR_MARGIN = 3  # units: skin plus the rounding of both discs' shown positions
+_PAIR_MARGIN = 4  # units: the skin, and the rounding of both discs at both ends of a jump
 
 NOBODY = -1  # owner of the locations
 GUARDIAN = -2  # owner of guardian warships and robots: an enemy to every seat

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-SIMULATION = ["fixedtrig.py", "sliding.py", "physics.py", "geometry.py", "aim.py", "setup.py"]
+SIMULATION = ["fixedtrig.py", "sliding.py", "physics.py", "geometry.py", "aim.py", "setup.py",
+              "placing.py", "flight.py"]
 HERE = Path(__file__).parents[2] / "core" / "empires"
 
 
