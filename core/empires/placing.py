@@ -79,3 +79,11 @@ def edge_spot(x: int, y: int, r: int, discs: Sequence[Disc], skip: int = -1
         if _free(sx, sy, r, others, skip, table):
             return sx, sy
     return None
+
+
+def orbits_of(x: int, y: int, r: int) -> tuple[int, ...]:
+    """The locations (ids 0-27, in hole order) whose orbit a disc of radius ``r`` at (x, y)
+    touches: as the rulebook has it, any touch of the band between surface and ring."""
+    orbit = starmap().orbit
+    return tuple(loc.id for loc in location_discs()
+                 if touches_orbit(x, y, r, loc.x, loc.y, orbit))

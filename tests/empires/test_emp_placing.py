@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from core.empires.geometry import touches_orbit
 from core.empires.physics import Disc, overlapping
-from core.empires.placing import edge_spot, location_discs, orbit_spot
+from core.empires.placing import edge_spot, location_discs, orbit_spot, orbits_of
+from core.empires.setup import new_game
 
 HOLES = st.sampled_from([h.id for h in table().holes])
 
@@ -51,3 +52,11 @@ def test_edge_spot_is_on_the_edge_nearest_where_the_ship_went_off() -> None:
     x, y = edge_spot(12000, half, SHIP, [blocker])  # type: ignore[misc]
     assert y == half and abs(x - 12000) == 2 * SHIP
     assert edge_spot(-half - 3, -5000, SHIP, []) == (-half, -5000)
+
+
+def test_starting_ships_orbit_their_warpgate_only() -> None:
+    s = new_game({"players": 4}, 1)
+    holes = [h.id for h in table().holes]
+    for d in s.discs:
+        assert [holes[i] for i in orbits_of(d.x, d.y, d.r)] == [s.players[d.owner].gate]
+    assert orbits_of(0, 0, SHIP) == ()
