@@ -49,6 +49,8 @@ from core.empires.sliding import (
 # more than two plastic discs meeting.
 BOUNCE_FIXED = (3, 5)
 BOUNCE_LOOSE = (4, 5)
+# The edge, where a touch is named by id: larger than any disc's, so a disc wins a tie.
+_EDGE = 1 << 62
 _PAIR_MARGIN = 4  # units: the skin, and the rounding of both discs at both ends of a jump
 
 NOBODY = -1  # owner of the locations
@@ -193,8 +195,8 @@ class _Sim:
     # --- what a mover meets -------------------------------------------------------------
 
     def first_hit(self, m: Body) -> tuple[int, int] | None:
-        """The nearest touch along ``m``'s segment, as (distance, id); id -1 is the edge.
-        Ties go to the lower id, and a disc before the edge."""
+        """The nearest touch along ``m``'s segment, as (distance, id); the edge is _EDGE.
+        Ties go to the lower id, so a disc before the edge."""
         if self.reference:
             return self.scan(m, (b for b in self.bodies if b is not m and b.alive))
         best = self.rest_hit(m)
@@ -230,13 +232,13 @@ class _Sim:
                 best = (s, o.id)
         edge = edge_s(m, self.half)
         if edge is not None and (best is None or edge < best[0]):
-            best = (edge, -1)
+            best = (edge, _EDGE)
         return best
 
     # --- what happens then --------------------------------------------------------------
 
     def contact(self, m: Body, other: int) -> None:
-        if other == -1:
+        if other == _EDGE:
             self.hits.append(Hit("lost", self.step_no, m.id, -1, m.x, m.y))
             self.remove(m)
             return

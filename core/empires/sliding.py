@@ -5,9 +5,12 @@ plays a whole flick out with these; DESIGN.md, "The flick model", says why each 
 from __future__ import annotations
 
 from math import isqrt
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
+
+if TYPE_CHECKING:
+    from core.empires.physics import Disc
 
 SUB_BITS = 16
 SUB = 1 << SUB_BITS  # distances and speeds in flight: 1/100 mm * 2**16
@@ -47,6 +50,9 @@ def direction(angle: int) -> tuple[int, int]:
 
 
 def shorten(ux: int, uy: int) -> tuple[int, int]:
+    """(ux, uy) brought to length at most 2**30 by taking units off its larger part (both
+    when equal, so a diagonal stays a diagonal): a rounded unit vector may come out a hair
+    long, and a velocity built on it would then be faster than its speed."""
     limit = 1 << (2 * UNIT_BITS)
     while ux * ux + uy * uy > limit:
         ax, ay = abs(ux), abs(uy)
@@ -79,7 +85,7 @@ class Body:
     __slots__ = ("disc", "id", "r", "x", "y", "px", "py", "ux", "uy", "uu", "s", "w",
                  "alive", "movable", "seg", "cache")
 
-    def __init__(self, disc: Any, movable: bool) -> None:
+    def __init__(self, disc: Disc, movable: bool) -> None:
         self.disc = disc
         self.id = disc.id
         self.r = disc.r
