@@ -230,17 +230,22 @@ def test_an_unknown_kind_of_disc_is_refused() -> None:
         flick([Disc(1, "ship", 0, 0, 0, SHIP), Disc(2, "comet", 0, 9000, 0, 500)], 1, 0, 10)
 
 
+CLUSTER_PIECES = {"ship": (SHIP, None), "starbase": (1250, None), "warship": (1500, GUARDIAN),
+                  "robot": (1000, GUARDIAN), "mine": (800, None)}
+
+
 @st.composite
 def clusters(draw: st.DrawFn) -> list[Disc]:
-    """A few locations and a tight cluster of ships and starbases of two owners: many
-    moving discs at once, bouncing off each other."""
+    """A few locations and a tight cluster of pieces of every kind and two owners: many
+    moving discs at once, bouncing off each other, rams, mines."""
     discs = [d for d in locations() if abs(d.x) < 26000 and abs(d.y) < 26000]
-    for i in range(draw(st.integers(2, 9))):
-        kind = draw(st.sampled_from(["ship", "ship", "ship", "starbase"]))
-        r = SHIP if kind == "ship" else 1250
+    for i in range(draw(st.integers(2, 10))):
+        kind = draw(st.sampled_from(["ship"] * 5 + ["starbase", "warship", "robot", "mine"]))
+        r, owner = CLUSTER_PIECES[kind]
         x = draw(st.integers(-9000, 9000))
         y = draw(st.integers(-9000, 9000))
-        d = Disc(100 + i, kind, draw(st.integers(0, 1)), x, y, r)
+        d = Disc(100 + i, kind, draw(st.integers(0, 1)) if owner is None else owner, x, y, r,
+                 ram_proof=draw(st.booleans()) if kind == "ship" else False)
         if not overlapping(discs + [d]):
             discs.append(d)
     return discs
@@ -258,3 +263,17 @@ def test_crowded_breaks_agree_with_every_step(discs: list[Disc], angle: int, pow
     assert fast == flick(discs, ships[0], angle, power, can_ram=can_ram, reference=True)
     assert overlapping(list(fast.discs)) == []
     assert all(b <= a for a, b in zip(energy, energy[1:], strict=False))
+
+
+@MANY
+@given(clusters(), ANGLE, POWER, st.sampled_from(sorted(MIRRORS)))
+def test_crowded_breaks_mirror_exactly(discs: list[Disc], angle: int, power: int,
+                                       mirror: str) -> None:
+    ships = [d.id for d in discs if d.kind == "ship"]
+    if not ships:
+        return
+    fx, fy, swap, turn = MIRRORS[mirror]
+    a = flick(discs, ships[-1], angle, power)
+    b = flick(_mirrored(discs, fx, fy, swap), ships[-1], turn(angle), power)
+    assert list(b.discs) == _mirrored(list(a.discs), fx, fy, swap)
+    assert [h[:4] for h in a.hits] == [h[:4] for h in b.hits]
