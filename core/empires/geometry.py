@@ -21,7 +21,8 @@ QUADRANTS = 4
 # The sign of x and y in each quadrant, numbered clockwise from the top-left as the players
 # sit: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left.
 QUADRANT_SIGNS: tuple[tuple[int, int], ...] = ((-1, 1), (1, 1), (1, -1), (-1, -1))
-LENGTHS = ("half_width", "location", "orbit", "ship", "starbase", "warship", "robot", "mine")
+LENGTHS = ("half_width", "location", "orbit", "ship", "starbase", "warship", "robot", "mine",
+           "short_range", "long_range")
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,15 @@ class Spot:
 
 @dataclass(frozen=True)
 class Starmap:
-    """The whole map: its half width, the radii by kind, the 28 holes and 4 warship spaces."""
+    """The whole map: its half width, the radii by kind, the 28 holes and 4 warship spaces,
+    and the two edges of the range ruler."""
 
     half_width: int
     radius: dict[str, int]
     holes: tuple[Spot, ...]
     spaces: tuple[Spot, ...]
+    short_range: int
+    long_range: int
 
     @property
     def orbit(self) -> int:
@@ -88,6 +92,15 @@ def touches_orbit(sx: int, sy: int, radius: int, lx: int, ly: int, orbit: int) -
     return dx * dx + dy * dy <= reach * reach
 
 
+def within_range(ax: int, ay: int, ar: int, bx: int, by: int, br: int, ruler: int) -> bool:
+    """True when a straight ruler edge of length ``ruler`` can touch both discs: laid along
+    the line of centres it spans the gap between their edges, and no other placing spans
+    less. Nothing on the map blocks the ruler, as the rulebook says."""
+    dx, dy = ax - bx, ay - by
+    reach = ar + br + ruler
+    return dx * dx + dy * dy <= reach * reach
+
+
 def mirrored(quadrant: int, x: int, y: int) -> tuple[int, int]:
     """A point written for the top-right quadrant, placed in ``quadrant``."""
     sx, sy = QUADRANT_SIGNS[quadrant]
@@ -112,6 +125,10 @@ def load(source: Source) -> Starmap:
         if name not in radius:
             raise ContentError(source.name, f'[[length]] "{name}"', "", "missing")
     half = radius.pop("half_width")
+    short, long = radius.pop("short_range"), radius.pop("long_range")
+    if long < short:
+        raise ContentError(source.name, '[[length]] "long_range"', "value",
+                           "the long edge of the range ruler must not be the shorter")
     if radius["orbit"] <= radius["location"]:
         raise ContentError(source.name, '[[length]] "orbit"', "value",
                            "the white ring must lie outside the location disc")
@@ -132,7 +149,7 @@ def load(source: Source) -> Starmap:
     holes = spots("hole")
     spaces = spots("space")
     _check_apart(source.name, holes, radius, half)
-    return Starmap(half, radius, holes, spaces)
+    return Starmap(half, radius, holes, spaces, short, long)
 
 
 def _check_apart(file: str, holes: tuple[Spot, ...], radius: dict[str, int], half: int) -> None:

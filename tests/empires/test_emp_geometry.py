@@ -20,7 +20,7 @@ from core.empires.fixedtrig import (
     mirror_y,
     unit_vector,
 )
-from core.empires.geometry import load, touches_orbit
+from core.empires.geometry import load, touches_orbit, within_range
 from core.empires.physics import Disc
 from core.empires.sliding import direction
 
@@ -129,3 +129,23 @@ def test_a_flick_reports_the_orbit_it_ends_in() -> None:
         results[power] = (gap, r.orbits[5])
         assert (r.orbits[5] == (planet.id,)) == (gap <= table().orbit + SHIP)
     assert any(o for _, o in results.values()) and any(not o for _, o in results.values())
+
+
+# --- the range ruler ---------------------------------------------------------------------------
+# "If the Range ruler can touch both Starships with an edge, then the Starships are within
+# range of each other"; nothing on the map blocks it.
+
+
+def test_within_range_is_the_gap_between_edges() -> None:
+    m = table()
+    short, long = m.short_range, m.long_range
+    assert short < long
+    gap_short = 2 * SHIP + short
+    assert within_range(0, 0, SHIP, gap_short, 0, SHIP, short)
+    assert not within_range(0, 0, SHIP, gap_short + 1, 0, SHIP, short)
+    assert within_range(0, 0, SHIP, gap_short + 1, 0, SHIP, long)
+    # A planet between the two ships does not block the ruler.
+    assert within_range(-4000, 0, SHIP, 4000, 0, SHIP, short)
+    # Diagonal: a 3-4-5 triangle at exactly the reach.
+    reach = 2 * SHIP + long
+    assert within_range(0, 0, SHIP, 3 * reach // 5, 4 * reach // 5, SHIP, long)
