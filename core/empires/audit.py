@@ -23,6 +23,7 @@ from core.empires.state import (
     WARSHIPS,
     WORMHOLE_TOKENS,
     State,
+    advanced_ids,
     ship_ids,
     starbase_ids,
 )
@@ -87,10 +88,20 @@ def _player(state: State, seat: int) -> list[str]:
     p = state.players[seat]
     out: list[str] = []
     who = f"seat {seat}"
-    on_map = [d.id for d in state.discs if d.owner == seat and d.kind == "ship"]
+    on_map = [d.id for d in state.discs if d.owner == seat and d.kind == "ship"
+              and d.id in ship_ids(seat)]
     ships = Counter(on_map + p.ships + p.ships_locked)
     if sorted(ships) != ship_ids(seat) or max(ships.values()) != 1:
         out.append(f"{who}: starships {sorted(ships.elements())}, not {ship_ids(seat)} once")
+    known = set(ship_ids(seat)) | set(advanced_ids(seat).values())
+    for d in state.discs:
+        if d.owner == seat and d.kind == "ship" and d.id not in known:
+            out.append(f"{who}: ship {d.id} on the map is not one of theirs")
+    advanced = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "ship"
+                        and d.id in advanced_ids(seat).values()]
+                       + p.advanced + p.advanced_locked)
+    if sorted(advanced) != sorted(advanced_ids(seat).values()) or max(advanced.values()) != 1:
+        out.append(f"{who}: advanced starships {sorted(advanced.elements())}, not each once")
     bases = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "starbase"]
                     + p.starbases)
     if sorted(bases) != starbase_ids(seat) or max(bases.values()) != 1:

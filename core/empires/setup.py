@@ -29,6 +29,7 @@ from core.empires.state import (
     Location,
     Player,
     State,
+    advanced_ids,
     ship_ids,
     starbase_ids,
 )
@@ -183,6 +184,7 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         ids = ship_ids(seat)
         p.ships_locked = ids[SHIPS_START:]
         p.starbases = starbase_ids(seat)
+        p.advanced_locked = sorted(advanced_ids(seat).values())
         for ship, turn in zip(ids[:SHIPS_START], (-_START_SPREAD, _START_SPREAD), strict=True):
             x, y = _start_spot(table, gate.x, gate.y, turn)
             state.discs.append(Disc(ship, "ship", seat, x, y, table.radius["ship"]))

@@ -28,7 +28,6 @@ SHIPS_START, SHIPS_LOCKED = 2, 4
 STRUCTURE_COUNTS = {"outpost": 4, "city": 4, "research": 8, "starbase": 4}
 LOCKS = {"city": 4, "starbase": 4}
 ENERGY_START = 1
-ADVANCED_SHIPS = 4
 CUBES = 15
 
 # Shared supplies: the component counts the rulebook gives (robots, warships and destroyed-
@@ -51,6 +50,18 @@ def ship_ids(seat: int) -> list[int]:
 
 def starbase_ids(seat: int) -> list[int]:
     return [STARBASE_BASE + 10 * seat + k for k in range(STRUCTURE_COUNTS["starbase"])]
+
+
+# The advanced starships, one per planet colour, each unlocked by that colour's level-3
+# technology (Star Hammer, Phaseship, Constructor, Juggernaut).
+ADVANCED_NAMES = dict(zip(PLANET_COLOURS, ("star_hammer", "phaseship", "constructor",
+                                           "juggernaut"), strict=True))
+
+
+def advanced_ids(seat: int) -> dict[str, int]:
+    """The ids of a seat's four advanced starships, by planet colour."""
+    first = SHIP_BASE + 10 * seat + SHIPS_START + SHIPS_LOCKED
+    return {colour: first + k for k, colour in enumerate(PLANET_COLOURS)}
 
 
 @dataclass
@@ -83,6 +94,8 @@ class Player:
     troops_locked: int = TROOPS_LOCKED  # still in the tray
     ships: list[int] = field(default_factory=list)  # ids on the dashboard
     ships_locked: list[int] = field(default_factory=list)  # ids still in the tray
+    advanced: list[int] = field(default_factory=list)  # advanced ship ids on the dashboard
+    advanced_locked: list[int] = field(default_factory=list)  # not yet unlocked
     structures: dict[str, int] = field(default_factory=lambda: dict(STRUCTURE_COUNTS))
     starbases: list[int] = field(default_factory=list)  # starbase ids on the dashboard
     locks: dict[str, int] = field(default_factory=lambda: dict(LOCKS))

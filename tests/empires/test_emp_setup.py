@@ -15,7 +15,7 @@ from core.empires.audit import problems
 from core.empires.geometry import starmap, touches_orbit
 from core.empires.physics import Disc
 from core.empires.setup import load_setups, new_game, normalize_options, tokens
-from core.empires.state import State
+from core.empires.state import State, advanced_ids
 
 SETUPS = Path(__file__).parents[2] / "core" / "empires" / "content" / "setups.toml"
 
@@ -61,6 +61,7 @@ def test_vp_pool_and_starting_dashboards(players: int, pool: int) -> None:
         assert (p.troops, p.troops_locked, p.energy_ready, p.energy_spent) == (4, 4, 1, 0)
         assert p.structures == {"outpost": 4, "city": 4, "research": 8, "starbase": 4}
         assert p.ships == [] and len(p.ships_locked) == 4
+        assert p.advanced == [] and p.advanced_locked == sorted(advanced_ids(p.seat).values())
         gate = s.location(p.gate)
         assert gate.kind == "warpgate" and gate.faceup and not gate.inert
         assert p.home == quadrant(p.gate)
@@ -183,6 +184,17 @@ def test_audit_notices_a_lost_ship_a_doubled_troop_and_a_stray_robot() -> None:
     s = fresh()
     s.robots += 1
     assert problems(s) == ["13 robots in all, not 12"]
+
+
+def test_audit_notices_an_advanced_ship_in_two_places_and_a_stranger() -> None:
+    s = fresh()
+    juggernaut = advanced_ids(0)["green"]
+    s.players[0].advanced.append(juggernaut)
+    twice = sorted([*advanced_ids(0).values(), juggernaut])
+    assert problems(s) == [f"seat 0: advanced starships {twice}, not each once"]
+    s = fresh()
+    s.discs.append(Disc(177, "ship", 0, 0, 0, 1100))
+    assert problems(s) == ["seat 0: ship 177 on the map is not one of theirs"]
 
 
 def test_audit_notices_overlaps_and_discs_off_the_map() -> None:
