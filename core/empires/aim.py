@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.empires.fixedtrig import TURN
-from core.empires.sliding import MAX_POWER
+from core.empires.fixedtrig import QUARTER, TURN, unit_vector
+from core.empires.sliding import MAX_POWER, SUB_BITS, launch_speed, slide_distance
 from core.rng import Rng
 
 STEADINESS = ("exact", "steady", "normal", "shaky")
@@ -64,3 +64,46 @@ def executed(aim: Aim, steadiness: str, rng: Rng) -> Aim:
     angle = (aim.angle + nudge(da, rng)) % TURN
     power = min(MAX_POWER, max(1, aim.power + nudge(dp, rng)))
     return Aim(angle, power)
+
+
+def angle_towards(dx: int, dy: int) -> int:
+    """The angle (hundredths of a degree) of the direction (dx, dy), to the nearest
+    hundredth, found in integers from the same sine values the flick uses: the aim that
+    points a ship straight at something. (0, 0) gives 0."""
+    if dx == 0 and dy == 0:
+        return 0
+    a = _first_quadrant(abs(dx), abs(dy))
+    if dx >= 0:
+        return a if dy >= 0 else (TURN - a) % TURN
+    return TURN // 2 - a if dy >= 0 else TURN // 2 + a
+
+
+def _first_quadrant(x: int, y: int) -> int:
+    """The angle of (x, y) with x, y >= 0, by bisection on the sign of the cross product."""
+    lo, hi = 0, QUARTER
+    while lo < hi:  # the first angle whose direction is not clockwise of (x, y)
+        mid = (lo + hi) // 2
+        c, s = unit_vector(mid)
+        if x * s - y * c >= 0:
+            hi = mid
+        else:
+            lo = mid + 1
+    if lo > 0:
+        c0, s0 = unit_vector(lo - 1)
+        c1, s1 = unit_vector(lo)
+        if abs(x * s0 - y * c0) < abs(x * s1 - y * c1):
+            return lo - 1
+    return lo
+
+
+def power_for(distance: int) -> int:
+    """The least power (‰) whose free slide on an empty map covers ``distance`` units;
+    MAX_POWER if even that falls short."""
+    lo, hi = 1, MAX_POWER
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if slide_distance(launch_speed(mid)) >> SUB_BITS >= distance:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.empires.aim import STEADINESS, Aim, check, executed, spread
+from core.empires.aim import (
+    STEADINESS,
+    Aim,
+    angle_towards,
+    check,
+    executed,
+    power_for,
+    spread,
+)
+from core.empires.fixedtrig import TURN, mirror_x, mirror_y
+from core.empires.sliding import MAX_POWER, SUB_BITS, launch_speed, slide_distance
 from core.rng import Rng
 
 AIMS = st.builds(Aim, st.integers(0, 35999), st.integers(1, 1000))
@@ -46,3 +58,29 @@ def test_bad_aims_and_settings_are_named() -> None:
     assert check(Aim(5, 0)) == "a power is from 1 to 1000 ‰, not 0"
     with pytest.raises(ValueError, match="steadiness is one of exact, steady, normal, shaky"):
         spread("wobbly")
+
+
+def test_angle_towards_the_axes_and_diagonals() -> None:
+    assert [angle_towards(dx, dy) for dx, dy in
+            [(5, 0), (0, 5), (-5, 0), (0, -5), (7, 7), (-7, 7), (-7, -7), (7, -7), (0, 0)]] == [
+        0, 9000, 18000, 27000, 4500, 13500, 22500, 31500, 0]
+
+
+@given(st.integers(-90000, 90000), st.integers(-90000, 90000))
+def test_angle_towards_points_at_the_target_and_mirrors(dx: int, dy: int) -> None:
+    if dx == 0 and dy == 0:
+        return
+    a = angle_towards(dx, dy)
+    assert 0 <= a < TURN
+    exact = math.degrees(math.atan2(dy, dx)) * 100 % TURN
+    assert min(abs(a - exact), TURN - abs(a - exact)) <= 0.5 + 1e-6
+    assert angle_towards(-dx, dy) == mirror_x(a) or dx == 0
+    assert angle_towards(dx, -dy) == mirror_y(a) or dy == 0
+
+
+@given(st.integers(1, 140000))
+def test_power_for_is_the_least_that_gets_there(distance: int) -> None:
+    p = power_for(distance)
+    reach = slide_distance(launch_speed(p)) >> SUB_BITS
+    assert reach >= distance or p == MAX_POWER
+    assert p == 1 or slide_distance(launch_speed(p - 1)) >> SUB_BITS < distance
