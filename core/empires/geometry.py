@@ -153,15 +153,16 @@ def load(source: Source) -> Starmap:
 
 
 def _check_apart(file: str, holes: tuple[Spot, ...], radius: dict[str, int], half: int) -> None:
-    """Refuse a layout where two orbits overlap or a disc in orbit would hang off the map:
-    the rules assume a ship is in orbit of at most one location and can always be placed in
-    any part of an orbit."""
+    """Refuse a layout where two white rings come within two ship widths of each other, or
+    where a ship in an orbit could have its centre off the map: the rules assume a ship is in
+    orbit of at most one location, can pass between two orbits, and can be placed in any
+    part of an orbit."""
     reach = radius["orbit"] + 2 * radius["ship"]
     for i, a in enumerate(holes):
         if abs(a.x) + radius["orbit"] + radius["ship"] > half or (
                 abs(a.y) + radius["orbit"] + radius["ship"] > half):
             raise ContentError(file, f'[[hole]] "{a.name}"', "",
-                               "a ship in its orbit could hang off the map")
+                               "a ship in its orbit could be off the map")
         for b in holes[i + 1:]:
             dx, dy = a.x - b.x, a.y - b.y
             if dx * dx + dy * dy < (2 * reach) ** 2:
