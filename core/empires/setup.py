@@ -10,6 +10,7 @@ start player — is drawn from the game's seeded generator, in that order.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 MODULES = ("guardian_warships", "ancient_libraries")
 TOKENS_PER_QUADRANT = 6
 DISC_NAMES = (*PLANET_COLOURS, "relic", "artifact", "warpgate")
+# The location discs in the box: four of each planet colour, relic planets, artifacts and
+# warpgates; every set-up lays out all 28.
+_ALL_DISCS = Counter({name: 4 for name in DISC_NAMES})
 # Starting ships stand in the middle of their warpgate's band of orbit, 40° either side of
 # the line to the centre of the map.
 _START_SPREAD = 4000
@@ -116,6 +120,11 @@ def load_setups(source: Source) -> dict[int, Setup]:
         if len(gates) != n or sorted(used) != sorted(holes):
             raise f.fail("", f"must fill each of the {len(holes)} holes exactly once "
                          f"and give each of the {n} players a warpgate")
+        laid = Counter(["warpgate"] * len(gates) + [x.disc for x in fixed]
+                       + [d for g in groups for d in g.discs])
+        if laid != _ALL_DISCS:
+            raise f.fail("", "must use every location disc once: "
+                         f"{', '.join(f'{v} {k}' for k, v in sorted(_ALL_DISCS.items()))}")
         out[n] = Setup(n, f.integer("vp_pool", lo=1), gates, f.flag("robots_on_centre"),
                        f.flag("warships_on_spaces"), tuple(fixed), tuple(groups))
     if sorted(out) != [2, 3, 4]:
@@ -148,12 +157,15 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     steadiness = options.get("steadiness", DEFAULT_STEADINESS)
     if steadiness not in STEADINESS:
         raise ValueError(f"steadiness is one of {', '.join(STEADINESS)}, not {steadiness!r}")
-    modules = sorted(set(options.get("modules", [])))
+    raw_modules = options.get("modules", [])
+    if not isinstance(raw_modules, list | tuple):
+        raise ValueError(f"modules is a list of module names, not {raw_modules!r}")
+    modules = sorted(set(raw_modules))
     for m in modules:
         if m not in MODULES:
             raise ValueError(f"unknown module {m!r} (there are {', '.join(MODULES)})")
     events = options.get("events", max(1, len(modules)))
-    if events not in (1, 2) or events < len(modules):
+    if type(events) is not int or events not in (1, 2) or events < len(modules):
         raise ValueError(f"each quadrant has 1 or 2 event tokens, and at least one for each "
                          f"module's event ({len(modules)}), not {events!r}")
     return {"players": players, "seats": seats, "names": names, "steadiness": steadiness,

@@ -155,6 +155,8 @@ def test_modules_put_their_events_in_every_quadrant() -> None:
     ({"players": 2, "modules": ["guardian_warships", "ancient_libraries"], "events": 1},
      "at least one for each module"),
     ({"players": 2, "colour": "red"}, "unknown option 'colour'"),
+    ({"players": 2, "modules": "guardian_warships"}, "modules is a list"),
+    ({"players": 2, "events": True}, "1 or 2 event tokens"),
     ({"players": 3, "seats": ["human"]}, "3 players need 3 seats"),
 ])
 def test_bad_options_are_refused_by_name(options: dict[str, object], message: str) -> None:
@@ -232,6 +234,10 @@ def test_a_broken_setups_file_is_refused_by_name(tmp_path: Path) -> None:
     bad.write_text(text.replace('discs = ["orange", "purple", "pink", "green"]\n',
                                 'discs = ["orange", "purple", "pink", "comet"]\n'))
     with pytest.raises(ContentError, match=r'group\[0\]\.discs": must name one disc of'):
+        load_setups(bad)
+    bad.write_text(text.replace('hole = "3.middle"\ndisc = "artifact"\ndestroyed = true',
+                                'hole = "3.middle"\ndisc = "relic"\ndestroyed = true'))
+    with pytest.raises(ContentError, match="players 2: must use every location disc once"):
         load_setups(bad)
 
 
