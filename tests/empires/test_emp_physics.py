@@ -3,13 +3,15 @@ thing that can happen to a flicked ship."""
 
 from __future__ import annotations
 
+from math import isqrt
+
 import pytest
 from empires_helpers import SHIP, beside, busy, flick, location_id, locations, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.empires.fixedtrig import TURN, mirror_diagonal, mirror_x, mirror_y
-from core.empires.physics import GUARDIAN, Disc, overlapping
+from core.empires.physics import GUARDIAN, Disc, FlickResult, overlapping
 from core.empires.sliding import FRICTION, MAX_SPEED, SUB, launch_speed, slide_distance
 
 MANY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -277,3 +279,40 @@ def test_crowded_breaks_mirror_exactly(discs: list[Disc], angle: int, power: int
     b = flick(_mirrored(discs, fx, fy, swap), ships[-1], turn(angle), power)
     assert list(b.discs) == _mirrored(list(a.discs), fx, fy, swap)
     assert [h[:4] for h in a.hits] == [h[:4] for h in b.hits]
+
+
+def _energy_across_first_contact(discs: list[Disc], flicked: int, angle: int,
+                                 power: int) -> tuple[int, int, FlickResult]:
+    """The sum of squared speeds just before the first contact's step and just after it."""
+    energy: list[int] = []
+    r = flick(discs, flicked, angle, power, energy=energy, reference=True)
+    step = r.hits[0].step
+    # In reference mode there is one entry at the start and one per mover per step.
+    return energy[step - 1], energy[step], r
+
+
+def test_head_on_off_a_planet_keeps_three_fifths_of_the_speed() -> None:
+    planet = Disc(0, "location", -1, 20000, 0, 3200)
+    before, after, r = _energy_across_first_contact(
+        [planet, Disc(1, "ship", 0, 0, 0, SHIP)], 1, 0, 400)
+    assert r.hits[0].kind == "bounce"
+    w = isqrt(before) - FRICTION  # the speed in the step of the contact
+    assert isqrt(after) == pytest.approx(w * 3 / 5, abs=2)
+    assert r.disc(1).x < r.hits[0].x and r.disc(1).y == 0
+
+
+def test_head_on_between_two_ships_passes_nine_tenths_on() -> None:
+    """Equal masses, restitution 4/5: the striker keeps (1 - e) / 2 of its speed, the struck
+    ship takes (1 + e) / 2, so the squared speeds keep 0.1² + 0.9² = 0.82."""
+    before, after, r = _energy_across_first_contact(
+        [Disc(1, "ship", 0, 0, 0, SHIP), Disc(2, "ship", 0, 10000, 0, SHIP)], 1, 0, 400)
+    w = isqrt(before) - FRICTION
+    assert after == pytest.approx(0.82 * w * w, rel=1e-4)
+    assert r.disc(2).x - 10000 > 60 * (r.disc(1).x - r.hits[0].x)  # 81 : 1 in slide
+
+
+def test_a_glancing_blow_turns_a_ship_aside() -> None:
+    planet = Disc(0, "location", -1, 20000, 3000, 3200)
+    r = flick([planet, Disc(1, "ship", 0, 0, 0, SHIP)], 1, 0, 400)
+    assert r.hits[0].kind == "bounce"
+    assert r.disc(1).y < r.hits[0].y and r.disc(1).x > r.hits[0].x  # deflected down, on
