@@ -33,10 +33,12 @@ Fixed seed, one worker (:mod:`ai.cp_solver`); OR-Tools is imported when a model 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ai.cp_solver import best_then_lowest, fixed_solver
+from ai.cp_solver import best_then_lowest, fixed_solver, lean_model
 from ai.tactics.villain_frame import VillainFrame, frame
 from core.tactics.state import State
 from core.tactics.villain import Plan
@@ -60,7 +62,7 @@ class _Built:
 def _build(f: VillainFrame) -> _Built:
     from ortools.sat.python import cp_model
 
-    m = cp_model.CpModel()
+    m = lean_model()
     wsum = cp_model.LinearExpr.weighted_sum
     n = len(f.cells)
     h = f.here_index
@@ -140,26 +142,50 @@ def _plan(f: VillainFrame, b: _Built, read: cp_model.CpSolverSolutionCallback
     return Plan(target, cell)
 
 
+def _solver() -> cp_model.CpSolver:
+    """The shared fixed-seed, one-worker solver, without the presolve, LP relaxation and
+    symmetry search that only pay on large models: these have a few dozen Booleans, and
+    the set-up of those steps took most of each solve."""
+    solver = fixed_solver()
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.linearization_level = 0
+    solver.parameters.symmetry_level = 0
+    return solver
+
+
+@cache
+def _collector() -> Callable[[VillainFrame, _Built, set[Plan]],
+                             cp_model.CpSolverSolutionCallback]:
+    from ortools.sat.python import cp_model
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        """Every solution's plan, into ``found``."""
+
+        def __init__(self, f: VillainFrame, b: _Built, found: set[Plan]) -> None:
+            super().__init__()
+            self.f, self.b, self.found = f, b, found
+
+        def on_solution_callback(self) -> None:
+            self.found.add(_plan(self.f, self.b, self))
+
+    return Collect
+
+
 def solve_frame(f: VillainFrame) -> list[Plan]:
     """Every plan the procedure allows over frame ``f``, sorted."""
     from ortools.sat.python import cp_model
 
     b = _build(f)
-    solver = fixed_solver()
+    solver = _solver()
     b.model.maximize(b.value)
     status = solver.solve(b.model)
     assert status == cp_model.OPTIMAL, "a Villain can always stay where it is"
     b.model.add(b.value == round(solver.objective_value))
     b.model.clear_objective()
-    found: set[Plan] = set()
-
-    class Collect(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self) -> None:
-            found.add(_plan(f, b, self))
-
-    every = fixed_solver()
+    every = _solver()
     every.parameters.enumerate_all_solutions = True
-    every.solve(b.model, Collect())
+    found: set[Plan] = set()
+    every.solve(b.model, _collector()(f, b, found))
     return sorted(found)
 
 
@@ -168,7 +194,7 @@ def choose_frame(f: VillainFrame) -> Plan:
     from ortools.sat.python import cp_model
 
     b = _build(f)
-    solver = fixed_solver()
+    solver = _solver()
     status = best_then_lowest(b.model, solver, b.value, b.code, b.span, fits=True)
     assert status == cp_model.OPTIMAL, "a Villain can always stay where it is"
     return _plan(f, b, solver)
