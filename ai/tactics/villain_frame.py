@@ -28,7 +28,7 @@ class VillainFrame:
 
     unit: int
     here: int
-    goal: int
+    goal: int  # the token's cell; -1 for a Villain Cultist (no token: every ``dist`` 0)
     cells: tuple[int, ...]
     cost: tuple[int, ...]
     dist: tuple[int, ...]
@@ -54,7 +54,8 @@ def frame(s: State, u: int) -> VillainFrame:
     assert here >= 0, "a Villain off the battlefield is not commanded"
     v = s.villain
     assert v is not None
-    goal = token_cell(s, u)
+    # A Villain Cultist holds no token (the Boss player may still command one): no goal.
+    goal = token_cell(s, u) if v.kind_of(s.units[u].card) >= 0 else -1
     times = 2 if combat.keywords(s, u) & DOUBLE else 1
     moves = reachable(s, u)
     cells = tuple(sorted(moves))
@@ -63,12 +64,12 @@ def frame(s: State, u: int) -> VillainFrame:
     return VillainFrame(
         unit=u, here=here, goal=goal, cells=cells,
         cost=tuple(moves[c] for c in cells),
-        dist=tuple(s.map.distance(c, goal) for c in cells),
+        dist=tuple(s.map.distance(c, goal) if goal >= 0 else 0 for c in cells),
         hits=tuple(strength_on(s, u, c) * times for c in cells),
         reach=reach, targets=targets,
         defense={t: combat.defense(s, t) for t in targets},
         remaining={t: combat.defense(s, t) - s.units[t].damage for t in targets},
-        score_allowed=(v.boss_seat < 0 and s.terrain[goal] == SHRINE
+        score_allowed=(v.boss_seat < 0 and goal >= 0 and s.terrain[goal] == SHRINE
                        and s.map.distance(here, goal) <= 1),
     )
 
