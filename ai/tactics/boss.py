@@ -84,15 +84,25 @@ class BossPlayer:
         return [(a,) for a in hand]
 
     def scheme(self, s: State, me: int, legal: list[Action]) -> Action:
-        """The Scheme to play: the head of the best order by its play-out."""
-        best: tuple[float, tuple[int, ...], Outlook] | None = None
+        """The Scheme to play: the head of the best order by its play-out. Among orders
+        worth the same, the one whose first Scheme alone does most: what it brings is
+        banked before the heroes' Treasure windows can change the second."""
+        alone: dict[int, float] = {}
+        best: tuple[float, float, tuple[int, ...], Outlook] | None = None
         for order in self.orders(s):
             out = outlook(s, playout(s, me, list(order)), me)
-            if best is None or out.value > best[0] + 1e-9:
-                best = (out.value, order, out)
+            if best is not None and out.value < best[0] - 1e-9:
+                continue
+            head = order[0]
+            if len(order) > 1 and head not in alone:
+                alone[head] = outlook(s, playout(s, me, [head], stop=True), me).value
+            first = alone.get(head, out.value)
+            if best is None or out.value > best[0] + 1e-9 or (
+                    out.value > best[0] - 1e-9 and first > best[1] + 1e-9):
+                best = (out.value, first, order, out)
         assert best is not None
-        self.last_order, self.last_outlook = best[1], best[2]
-        a = Action("scheme", best[1][0], 0)
+        self.last_order, self.last_outlook = best[2], best[3]
+        a = Action("scheme", best[2][0], 0)
         return a if a in legal else legal[0]
 
     # --- commands ----------------------------------------------------------------------------
@@ -132,15 +142,19 @@ class BossPlayer:
         return best[1]
 
 
-def playout(s: State, me: int, order: list[int]) -> State:
+def playout(s: State, me: int, order: list[int], stop: bool = False) -> State:
     """A copy of ``s`` played on to the end of the Villain turn: Schemes in ``order`` (then
     the lowest in hand), Villains commanded by :func:`ai.tactics.boss_command.choose`, the
-    Boss's ties to the first choice, the heroes' windows as the bots answer them."""
+    Boss's ties to the first choice, the heroes' windows as the bots answer them. With
+    ``stop``, only until the Schemes of ``order`` are played out."""
     sim = s.copy()
     order = list(order)
     queue: dict[tuple[int, int], list[Action]] = {}
     for _ in range(PLAYOUT_CAP):
         if sim.over or sim.side != VILLAINS:
+            break
+        if stop and not order and not sim.pending and sim.cmd is None and any(
+                a.kind == "scheme" for a in rules.legal_actions(sim)):
             break
         seat = sim.to_move
         assert seat is not None
