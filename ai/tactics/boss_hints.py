@@ -4,7 +4,8 @@ Villain a Scheme names, how to break the Villains' ties — the planner's Boss j
 
 * a Scheme: "Play Night Raid (then Iron Muster): by the end of the turn the Villains gain
   3 Honor and defeat Arha Templar";
-* a command: "Move to (5,1): next to the north shrine, then defeat Arha Templar (6 >= 4)";
+* a command: "Move to (5,1): move next to the north shrine, then defeat Arha Templar
+  (6 >= 4)", "Move to (6,1): 2 hexes from its objective token";
 * a tie: "Choose (4,2): the Villains end the turn best off this way (+2 Honor)".
 """
 
@@ -62,7 +63,10 @@ def command_reason(view: TacticsView, s: State, c: BossCommand) -> str:
         parts.append(verb)
     place = _place(view, s, c.unit, c.end)
     if c.end != here:
-        parts.insert(0 if not c.early else len(parts), f"move {place}")
+        # A plain cell is named by the action already: say what it is good for.
+        move = place.split(", ", 1)[1] if place.startswith("to ") and ", " in place \
+            else f"move {place}"
+        parts.insert(0 if not c.early else len(parts), move)
     else:
         place = ("on " + place[5:] if place.startswith("onto ")
                  else "at " + place[3:] if place.startswith("to ") else place)
