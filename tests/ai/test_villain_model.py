@@ -6,6 +6,7 @@ tie (equal Defenses, equal distances)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,9 +23,10 @@ from villain_helpers import cleared, hero, token, villain  # noqa: E402
 import core.tactics as T  # noqa: E402
 from ai.tactics.villain_model import choose_command, solve_command  # noqa: E402
 from core.rng import Rng  # noqa: E402
+from core.tactics.sides import villain_unit  # noqa: E402
 from core.tactics.state import State  # noqa: E402
 from core.tactics.villain import Plan, allowed_commands  # noqa: E402
-from core.tactics.villain_state import HEROES, KIND_INDEX, VILLAIN, villain_unit  # noqa: E402
+from core.tactics.villain_state import HEROES, KIND_INDEX, VILLAIN, VILLAINS  # noqa: E402
 
 SETUPS: list[dict[str, Any]] = [
     {"players": 1},
@@ -112,8 +114,6 @@ def test_the_model_allows_exactly_the_engines_plans_on_made_up_positions(
 
 
 def _stats(s: State, u: int, **numbers: Any) -> None:
-    import dataclasses
-
     card = s.units[u].card
     cards = list(s.cards)
     cards[card] = dataclasses.replace(cards[card], **numbers)
@@ -121,8 +121,6 @@ def _stats(s: State, u: int, **numbers: Any) -> None:
 
 
 def _stand(s: State, u: int, c: int) -> None:
-    from core.tactics.villain_state import VILLAINS
-
     lift(s, u)
     s.units[u].cell = c
     s.occupant[c] = u
