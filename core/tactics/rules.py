@@ -31,6 +31,7 @@ from __future__ import annotations
 from core.contract import Action, Event, Outcome, checked
 from core.tactics import combat, draft, turn, villain_setup, villain_turn
 from core.tactics import effects as fx
+from core.tactics.sides import villain_turn as villains_move
 from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, OVER, State
 from core.tactics.villain_state import (
     BY_HONOR,
@@ -39,9 +40,6 @@ from core.tactics.villain_state import (
     HEROES,
     SCHEMES_PER_TURN,
     VILLAINS,
-)
-from core.tactics.villain_state import (
-    villain_turn as villains_move,
 )
 
 _tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
