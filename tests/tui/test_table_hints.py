@@ -136,3 +136,37 @@ async def test_a_long_hint_is_shown_whole_at_80x24(game: str, save_dir: Path,
         needed = panel.get_content_height(box.size, app.size, box.width)
         assert box.height >= needed, f"{needed} lines of hint in {box.height}"
         assert "H" in str(panel.render()).splitlines()[0]
+
+
+async def test_firepeak_h_again_points_the_pattern_cursor_at_the_hint(save_dir: Path) -> None:
+    from core.firepeak import menus
+
+    app = AscendApp()
+    app.bot_delay = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = GameSession.new("firepeak", {"players": 2}, 7)
+        table = await open_table(pilot, app, session)
+        for _ in range(12):  # the hinted moves, until a hint points at a place
+            cursor = table.cursor  # type: ignore[attr-defined]
+            await pilot.press("h")
+            await wait_until(pilot, lambda: table.current_hint() is not None, "the hint")
+            assert table.cursor == cursor  # type: ignore[attr-defined]  # not moved unasked
+            action = table.current_hint()[0]  # type: ignore[index]
+            spot = menus.target(table.view_for(table.table_seat()), action)
+            if spot is not None and spot[0] == table.table_seat():
+                break
+            await pilot.press("H")
+            for _ in range(10):  # answer what the move asks, until the human's turn
+                await wait_until(pilot, lambda: table.thinking is None and table.my_move(),
+                                 "the human's move")
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    continue
+                if not session.view(session.state.to_move).pending:
+                    break
+                await pilot.pause()
+        else:
+            raise AssertionError("no hint pointed at a place of the pattern")
+        await pilot.press("h")
+        assert table.cursor == spot[1]  # type: ignore[attr-defined]
