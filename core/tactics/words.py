@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 from core import words as w
 from core.contract import Action
 from core.hexgrid import to_offset
-from core.tactics import harm, routes, rules
+from core.tactics import combat, harm, routes, rules
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
-from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
+from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Attack, Decision, State
 from core.tactics.villain import Plan
 from core.tactics.villain_state import VILLAIN
 from core.words import Phrase, Word, plain
@@ -144,7 +144,7 @@ def card_name(s: State | TacticsView, uid: int) -> str:
 
 def unit_name(s: State | TacticsView, u: int) -> str:
     """A figure's name: its card's (``Psyche Askara (2)`` for a card's second figure), and
-    a Cultist by the number its side's map labels give it (``Cultist c3``; the Villains'
+    a Cultist by the label the map gives it (``Cultist c3``; the Villains'
     ``Villain Cultist v3``)."""
     if not 0 <= u < len(s.units):
         return "?"
@@ -152,7 +152,7 @@ def unit_name(s: State | TacticsView, u: int) -> str:
     if card < 0 and s.units[u].seat == VILLAIN:
         return f"Villain Cultist {villain_cultist_label(s, u)}"
     if card < 0:
-        return f"Cultist c{_cultist_number(s, u)}"
+        return f"Cultist {cultist_label(s, u)}"
     name = s.cards[card].name
     figs = s.card_units[card]
     return f"{name} ({figs.index(u) + 1})" if len(figs) > 1 else name
@@ -166,49 +166,73 @@ def cell_name(s: State | TacticsView, c: int) -> str:
     return f"({col},{row})"
 
 
+def _numeral(n: int) -> str:
+    """``1``..``9``, then ``A``..: one character, so a label stays two on the map."""
+    return str(n) if n < 10 else chr(ord("A") + n - 10)
+
+
 def villain_cultist_label(s: State | TacticsView, u: int) -> str:
     """``v3``: a Villain Cultist by its figure among the Villains' (``v1``..``v9``, then
-    ``vA``.. so a label stays two characters on the map)."""
+    ``vA``..)."""
     v = s.villain
     n = v.cultists.index(u) + 1 if v is not None and u in v.cultists else 0
-    return f"v{n}" if n < 10 else f"v{chr(ord('A') + n - 10)}"
+    return f"v{_numeral(n)}"
 
 
-def _cultist_number(s: State | TacticsView, u: int) -> int:
-    """Cultists are numbered through the side: 2 vs 2 partners share a colour on the map,
-    so the second partner's four are 5 to 8."""
-    seat = s.units[u].seat
-    for seats in s.sides:
-        if seat in seats:
-            team = [x for member in seats for x in s.cultists[member]]
-            return team.index(u) + 1
-    return s.cultists[seat].index(u) + 1 if 0 <= seat < len(s.cultists) else 0
+def cultist_label(s: State | TacticsView, u: int) -> str:
+    """``c5``: a hero Cultist numbered through every side, the first side's first (in 1 vs
+    1 the second side's four are ``c5``..``c8``; in 2 vs 2 partners follow each other), so
+    no two Cultists on the map, nor in the log, read alike."""
+    order = [x for seats in _seat_order(s) for x in s.cultists[seats]]
+    return f"c{_numeral(order.index(u) + 1)}" if u in order else "c?"
+
+
+def _seat_order(s: State | TacticsView) -> list[int]:
+    """The seats side by side (partners together), every seat once."""
+    order = [seat for seats in s.sides for seat in seats if 0 <= seat < len(s.cultists)]
+    return order + [seat for seat in range(len(s.cultists)) if seat not in order]
+
+
+def _label_options(name: str, figures: int) -> list[tuple[str, ...]]:
+    """The labels a card's figures may take, best first: two letters of the name (``Ty``,
+    the first and the next word's initial ``Kt``, the first and a later letter), the first
+    letter and a digit; a card of several figures numbers them (``P1``, ``P2``)."""
+    letters = [ch for ch in name if ch.isalpha()] or ["?"]
+    first = letters[0].upper()
+    if figures > 1:
+        heads = [first, *(ch.upper() for ch in letters[1:]),
+                 *(chr(ord("A") + i) for i in range(26))]
+        return [tuple(f"{h}{i + 1}" for i in range(figures)) for h in heads]
+    parts = [p for p in name.replace(",", " ").split() if p[:1].isalpha()]
+    single = [name[:2], *(first + p[0] for p in parts[1:]),
+              *(first + ch for ch in letters[1:]), *(f"{first}{k}" for k in range(1, 10)),
+              *(f"{chr(ord('A') + i)}{k}" for i in range(26) for k in range(1, 10))]
+    return [(o,) for o in single]
 
 
 def unit_labels(s: State | TacticsView) -> dict[int, str]:
-    """A two-character map label for every unit with an owner: two letters of the name
-    (``Ty``), unique within its seat, a digit for a card's second figure (``P2``), and
-    ``c1``..``c8`` for Cultists as ``unit_name`` numbers them. A label never changes during
-    a game (a champion acquired later takes a label no earlier one of its seat has)."""
-    out: dict[int, str] = {}
-    for seat in range(len(s.seats)):
-        used: set[str] = set()
-        for card in s.seats[seat].roster:
-            figs = s.card_units[card]
-            name = s.cards[card].name
-            parts = [p for p in name.replace(",", " ").split() if p[:1].isalpha()]
-            for i, u in enumerate(figs):
-                if len(figs) > 1:
-                    options = [f"{name[0]}{i + 1}"]
-                else:
-                    options = [name[:2], name[0] + (parts[1][0] if len(parts) > 1 else name[-1]),
-                               *(f"{name[0]}{k}" for k in range(1, 10))]
-                label = next((o for o in options if o not in used), name[:2])
-                used.add(label)
-                out[u] = label
-    for seat in range(len(s.seats)):
-        for u in s.cultists[seat]:
-            out[u] = f"c{_cultist_number(s, u)}"
+    """A two-character map label for every unit with an owner, none alike on the map: two
+    letters of the name (``Ty``), a digit per figure of a card of several (``P1``, ``P2``),
+    and ``c1``.. for the heroes' Cultists as ``cultist_label`` numbers them."""
+    return {u: label for u, label in figure_labels(s).items() if s.units[u].seat >= 0}
+
+
+def figure_labels(s: State | TacticsView) -> dict[int, str]:
+    """``unit_labels`` for every figure of the game, in a box or not. Every champion and
+    Monster card is given its label up front, in the order of the card list, so a label
+    never changes during a game: one acquired later cannot take a label another side's
+    figure already shows (the Villains' labels keep clear of all of them)."""
+    out = {u: cultist_label(s, u) for seat in range(len(s.cultists)) for u in s.cultists[seat]}
+    used = set(out.values())
+    for card, figs in s.card_units.items():
+        if s.cards[card].kind == "villain":
+            continue  # the Villains are labelled by their objective token's letter
+        chosen = next((o for o in _label_options(s.cards[card].name, len(figs))
+                       if not used.intersection(o)), None)
+        if chosen is None:  # more cards than two characters can tell apart: not in the box
+            continue
+        used.update(chosen)
+        out.update(zip(figs, chosen, strict=True))
     return out
 
 
@@ -365,6 +389,30 @@ def harm_phrase(s: State | TacticsView, h: harm.Harm) -> Phrase:
                                   "card": w.phrase(card_word(s, h.card))})
 
 
+def attack_phrase(s: State | TacticsView, a: Attack) -> Phrase:
+    """The attack a Treasure window waits on, who attacks whom with what:
+    ``Tyranyx (Player 1) attacks Cultist c5 (Player 2) with 4 Strength``."""
+    targets = w.joined([_owned(s, u) for u in a.targets])
+    return w.phrase(_owned(s, a.attacker), " attacks ", targets,
+                    f" with {_strength(s, a.attacker)} Strength")
+
+
+def _owned(s: State | TacticsView, u: int) -> Phrase:
+    """A unit and, in brackets, whose it is."""
+    seat = s.units[u].seat
+    names = s.options["names"]
+    owner = ("the Villains" if seat == VILLAIN
+             else names[seat] if 0 <= seat < len(names) else "nobody")
+    return w.phrase(unit_word(s, u), f" ({owner})")
+
+
+def _strength(s: State | TacticsView, u: int) -> int:
+    """A unit's Strength now: a view carries it; a state works it out."""
+    if isinstance(s, State):
+        return combat.strength(s, u)
+    return s.stats[u].strength if u in s.stats else 0
+
+
 def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
@@ -381,6 +429,8 @@ def question(s: State | TacticsView, d: Decision) -> Phrase:
         h = harm.pending_harm(s.work, s.attack)
         if h is not None:
             asked = w.phrase(harm_phrase(s, h), WINDOW)
+        elif s.attack is not None and 0 <= s.attack.attacker < len(s.units):
+            asked = w.phrase(attack_phrase(s, s.attack), WINDOW)
     if d.source >= 0:
         return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
     return w.capitalized(w.phrase(asked))
@@ -412,8 +462,8 @@ def describe(s: State | TacticsView, a: Action) -> str:
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "plan_phrase",
-           "scheme_name", "card_name", "card_word", "cell_name", "cell_word",
-           "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
-           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind",
-           "villain_cultist_label"]
+__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "attack_phrase",
+           "card_name", "card_word", "cell_name", "cell_word", "cultist_label", "describe",
+           "figure_labels", "harm_phrase", "pending", "phrase", "plan_phrase", "question",
+           "route_phrase", "scheme_name", "treasure_word", "unit_labels", "unit_name",
+           "unit_word", "value_kind", "villain_cultist_label"]

@@ -24,7 +24,7 @@ from core.contract import Action, Event, rounds_played
 from core.tactics.field import command_marks, route_path
 from core.tactics.menus import own_portals
 from core.tactics.view import TacticsView
-from core.tactics.words import unit_labels
+from core.tactics.words import figure_labels, unit_labels
 from tui.games.tactics import panels, replay
 from tui.games.tactics import text as tt
 from tui.games.tactics import villains as vl
@@ -195,7 +195,7 @@ class TacticsTable(TableScreen):
         v = frame.view if frame is not None else self.view_for(seat)
         legal = self.session.legal() if self.my_move() and frame is None else []
         self.labels = unit_labels(v)
-        self.labels |= vl.villain_labels(v, set(self.labels.values()))
+        self.labels |= vl.villain_labels(v, set(figure_labels(v).values()))
         self._draw_map(v, legal, frame)
         width = self.size.width or 80
         turn = rounds_played(v.side_turns, False) if frame is not None else self.session.round

@@ -25,7 +25,7 @@ from core.tactics.words import cell_name, question, unit_name
 from tui import theme
 from tui.games.tactics import text as tt
 from tui.games.tactics import villains as vl
-from tui.games.tactics.picture import MapPicture, UnitMark
+from tui.games.tactics.picture import MapPicture, UnitMark, side_mark
 from tui.screens.table import possessive
 from tui.words import styled
 
@@ -106,7 +106,7 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
         for side, name in enumerate(tt.side_names(v)):
             turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
             out.append(turn, style="bold")
-            out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
+            out.append(f"{side_mark(side)} ", style=f"bold {tt.side_color(side)}")
             out.append(f"{name[:20]:<20}")
             out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
     else:

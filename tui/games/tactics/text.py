@@ -20,7 +20,7 @@ from core.tactics.words import card_name, cell_name, question, unit_name
 from core.words import Word, plain
 from tui import theme
 from tui.games.tactics import villains as vl
-from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES
+from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES, side_mark
 from tui.screens.table import possessive
 from tui.words import Styler
 
@@ -75,8 +75,9 @@ def side_color(side: int) -> str:
 
 
 def side_label(side: int) -> str:
-    """``Blue``: the colour the map draws a side in, named so it reads without colour."""
-    return SIDE_NAMES[side % len(SIDE_NAMES)]
+    """``● Blue``: the shape that marks a side's units on the map and the colour they are
+    drawn in, named, so both read without colour."""
+    return f"{side_mark(side)} {SIDE_NAMES[side % len(SIDE_NAMES)]}"
 
 
 def keyword_text(bits: int) -> str:
