@@ -107,8 +107,12 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
             turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
             out.append(turn, style="bold")
             out.append(f"{side_mark(side)} ", style=f"bold {tt.side_color(side)}")
-            out.append(f"{name[:20]:<20}")
+            # A team is named a partner a line, so no name is cut ("Player 2 & Greedy bo").
+            members = [v.seats[x].name for x in v.sides[side]] or [name]
+            out.append(f"{members[0][:20]:<20}")
             out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+            for partner in members[1:]:
+                out.append(f"   & {partner[:18]}\n")
     else:
         boss = seat == vv.boss_seat
         out.append_text(vl.villain_section(v, labels, buffed,

@@ -8,7 +8,7 @@ the table says: the lines of the log for what happened, the numbers of cards and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -67,6 +67,15 @@ def side_names(v: TacticsView) -> list[str]:
     whom no seat plays in solo and co-op, are ``Villains``."""
     return [" & ".join(v.seats[seat].name for seat in seats) or "Villains"
             for seats in v.sides]
+
+
+def seat_teams(options: Mapping[str, Any]) -> list[list[int]]:
+    """The teams of a 2 vs 2 game (seats from 0): partners sit across the table, so the
+    first and third seats play against the second and fourth; none in other modes."""
+    if options.get("mode") != "2v2":
+        return []
+    players = int(options.get("players", 4))
+    return [[seat for seat in range(players) if seat % 2 == side] for side in (0, 1)]
 
 
 def side_color(side: int) -> str:
@@ -297,6 +306,7 @@ def hand_text(v: TacticsView, cards: Sequence[int] | None, count: int, acting: s
 __all__ = [
     "card_cost", "card_detail", "card_line", "card_numbers", "event_line", "gear_names",
     "handover_reason",
-    "hand_text", "keyword_text", "side_color", "side_label", "side_names", "state_mark",
+    "hand_text", "keyword_text", "seat_teams", "side_color", "side_label", "side_names",
+    "state_mark",
     "styler", "unit_detail", "unit_state", "unit_stats",
 ]
