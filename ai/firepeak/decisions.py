@@ -15,7 +15,7 @@ from ai.firepeak.evaluation import evaluate, own_score
 from ai.firepeak.table_score import TIER_OF, W_CREATURE
 from core.contract import Action
 from core.firepeak import board
-from core.firepeak import effects as fx
+from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.firepeak.state import DUNGEON, GUARD, Decision, State
@@ -179,7 +179,7 @@ def answer_discard_spell(s: State, d: Decision) -> int:
 def quick_target(s: State, d: Decision) -> int:
     """A cheap rule for a spell's target: hurt the leading opponent, help ourselves."""
     seat = d.seat
-    opps = fx.opponents(s, seat)
+    opps = tg.opponents(s, seat)
     lead = max(opps, key=lambda o: (board.pattern_power(s, o), -o))
     if d.kind == "opponent":
         return lead if lead in d.choices else d.choices[0]

@@ -51,7 +51,6 @@ from core.contract import Event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
-    ADJACENT,
     CLANS,
     EMPTY,
     LEADERS,
@@ -63,6 +62,11 @@ from core.firepeak.pattern import (
     is_complete,
 )
 from core.firepeak.state import DUNGEON, GUARD, KEPT_SPELLS, ROLL_INDEX, Decision, State, Turn
+from core.firepeak.targets import (
+    aura_targets,
+    creature_targets,
+    op_targets,
+)
 
 RECRUIT, BRAINWASH, RESCUE, CAPTIVE = 0, 1, 2, 3
 RESOLUTION_KINDS = frozenset({"move_up", "remove"})
@@ -147,10 +151,6 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
     s.players[seat].spellbook.append(s.research.pop())
     ev.append(Event("draw_spell", seat))
     return True
-
-
-def spells_available(s: State) -> bool:
-    return bool(s.research or s.spell_discard)
 
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
@@ -347,86 +347,6 @@ def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> No
         comp = SPELLS[d.source].component
         clan_index = CLANS.index(CLAN_OF[choice]) if comp.same_clan else -1
         s.work.append(("pay", d.seat, d.source, d.a - 1, clan_index))
-
-
-def opponents(s: State, seat: int) -> list[int]:
-    return [(seat + i) % s.n for i in range(1, s.n)]
-
-
-def aura_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + pos for t in seats for pos in range(SIZE)]
-
-
-def creature_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + loc for t in seats for loc, _ in s.players[t].controlled()]
-
-
-def spells_in_play(s: State) -> list[int]:
-    out = [sp for spells in s.ench.values() for sp in spells]
-    for p in s.players:
-        out += [a for a in p.auras if a != EMPTY]
-        if p.circle != EMPTY:
-            out.append(p.circle)
-    return sorted(out)
-
-
-def tremor_targets(s: State, seat: int) -> list[int]:
-    out = []
-    for t in opponents(s, seat):
-        slots = s.players[t].pattern
-        for a in range(SIZE):
-            if slots[a] == EMPTY:
-                continue
-            out += [t * 100 + a * 10 + b for b in ADJACENT[a] if b > a and slots[b] != EMPTY]
-    return out
-
-
-def bind_targets(s: State, seat: int, limit: int) -> list[int]:
-    return [t * 10 + pos for t in opponents(s, seat)
-            for pos, u in enumerate(s.players[t].pattern)
-            if u != EMPTY and BASE_POWER[u] <= limit]
-
-
-def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
-    """The choices an instant op will offer, or None for an op that needs none."""
-    opp = opponents(s, seat)
-    if name in ("purge_dungeon", "raid_dungeon"):
-        return [t for t in opp if s.players[t].dungeon]
-    if name == "unseat":
-        return [t for t in opp if s.players[t].guard != EMPTY]
-    if name == "filch":
-        return [t for t in opp if s.players[t].spellbook]
-    if name == "dispel":
-        return spells_in_play(s)
-    if name == "salvage":
-        return sorted(s.creature_discard)
-    if name == "tremor":
-        return tremor_targets(s, seat)
-    if name == "bind":
-        return bind_targets(s, seat, n)
-    return None
-
-
-def has_target(s: State, seat: int, spell: int) -> bool:
-    """Whether casting ``spell`` now would find something to act on."""
-    d = SPELLS[spell]
-    if d.type == "aura" or d.type == "circle":
-        return True
-    if d.type == "enchantment":
-        return bool(creature_targets(s, seat, d.target))
-    for op in d.ops:
-        if op.name == "salvage":
-            continue  # the spell's own component lands on the discard pile first
-        if op.name == "draw_spells" and not spells_available(s):
-            return False
-        targets = op_targets(s, seat, op.name, op.n)
-        if targets is not None and not targets:
-            return False
-    return True
 
 
 def _spell(s: State, task: Task, ev: list[Event]) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from core.contract import Action, Event, Outcome, checked
 from core.firepeak import board
 from core.firepeak import effects as fx
+from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
 from core.firepeak.pattern import ADJACENT, EMPTY, SIZE, WIZARD, is_complete
 from core.firepeak.state import GUARD, State, Turn
@@ -102,7 +103,7 @@ def _swap_legal(s: State, seat: int, a: int, b: int) -> bool:
 def can_cast(s: State, seat: int, spell: int) -> bool:
     comp = SPELLS[spell].component
     return bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
-        and fx.has_target(s, seat, spell)
+        and tg.has_target(s, seat, spell)
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -124,7 +125,7 @@ def legal_actions(s: State) -> list[Action]:
     if s.recruit and (general or "recruit" in bonus):
         acts.append(_tuple_new(Action, ("recruit", WIZARD, 0)))
         acts += [_tuple_new(Action, ("recruit", pos, 0)) for pos, _ in mine if pos != GUARD]
-    opps = fx.opponents(s, seat)
+    opps = tg.opponents(s, seat)
     if mine and (general or "capture" in bonus):
         defenders = [o * 10 + loc for o in opps for loc, u in s.players[o].controlled()
                      if not board.warded(s, u)]
@@ -153,7 +154,7 @@ def legal_actions(s: State) -> list[Action]:
                  if pos != GUARD and not board.remove_leaves_leaderless(slots, pos)]
         acts += [_tuple_new(Action, ("cast", sp, 0)) for sp in sorted(set(me.spellbook))
                  if can_cast(s, seat, sp)]
-    if fx.spells_available(s):
+    if tg.spells_available(s):
         acts += [_tuple_new(Action, ("research", a, b)) for a, b in _research_pairs(me.dungeon)]
     acts.append(_tuple_new(Action, ("end", -1, 0)))
     return acts
@@ -200,7 +201,7 @@ def why_illegal(s: State, a: Action) -> str | None:
         if not fx.component_choices(s, seat, SPELLS[a.card].component,
                                     SPELLS[a.card].component.count, -1):
             return f"your Dungeon lacks the component {SPELLS[a.card].name} needs"
-        if not fx.has_target(s, seat, a.card):
+        if not tg.has_target(s, seat, a.card):
             return f"{SPELLS[a.card].name} has nothing to act on now"
     return None
 
@@ -213,7 +214,7 @@ def _why_research(s: State, a: Action) -> str | None:
         return "name the two creatures in increasing uid order"
     if CLAN_OF[a.card] != CLAN_OF[a.option]:
         return "Research needs two creatures of the same clan"
-    if not fx.spells_available(s):
+    if not tg.spells_available(s):
         return "there are no spells left to draw"
     return None
 
