@@ -25,7 +25,8 @@ discard_spell  spell uid to discard at setup (keep 5 of 7)       -
 place          Position 0..8, GUARD 9 or DUNGEON 10              creature / origin / mode+arg
 move_up        from*10 + to (resolution step 1)                  -
 remove         Position (resolution step 2)                      -
-rescue_pick    creature uid from the beaten Dungeon              - / victim seat
+rescue_pick    creature uid from the beaten Dungeon, or NO_TAKE  - / victim seat
+extra_spell    DRAW or NO_DRAW (the Dawn Keepers' extra spell)   -
 component      creature uid from your Dungeon                    spell / left / clan index
 aura           seat*10 + Position                                spell
 enchant        seat*10 + location (0..8, GUARD 9)                spell
@@ -66,13 +67,18 @@ from core.firepeak.targets import (
     aura_targets,
     creature_targets,
     op_targets,
+    spells_available,
 )
 
 RECRUIT, BRAINWASH, RESCUE, CAPTIVE = 0, 1, 2, 3
 RESOLUTION_KINDS = frozenset({"move_up", "remove"})
 DECISION_KINDS = ("discard_spell", "place", "move_up", "remove", "rescue_pick", "component",
                   "aura", "enchant", "opponent", "dungeon_pick", "salvage", "dispel", "tremor",
-                  "bind")
+                  "bind", "extra_spell")
+# The rulebook makes two things a player "may" do, so each is asked: a won Rescue may take
+# no creature (``NO_TAKE``), and a Research with Dawn Keepers may draw the extra spell.
+NO_TAKE = -1
+DRAW, NO_DRAW = 1, 0
 
 Task = tuple[Any, ...]
 
@@ -148,8 +154,10 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
         s.research, s.spell_discard = s.spell_discard, []
         s.rng.shuffle(s.research)
         ev.append(Event("research_reshuffle", -1, -1, len(s.research)))
-    s.players[seat].spellbook.append(s.research.pop())
-    ev.append(Event("draw_spell", seat))
+    spell = s.research.pop()
+    s.players[seat].spellbook.append(spell)
+    # The spell is named for the drawer's own log; a table shows others only the draw.
+    ev.append(Event("draw_spell", seat, spell))
     return True
 
 
@@ -244,16 +252,34 @@ def _answer_place(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
         ev.append(Event("place", seat, uid, choice))
 
 
+def rescue_choices(dungeon: Iterable[int]) -> tuple[int, ...]:
+    """What a won Rescue offers: each creature of the beaten Dungeon, or none."""
+    return (*sorted(dungeon), NO_TAKE)
+
+
 def _rescue_pick(s: State, task: Task, ev: list[Event]) -> None:
     _, seat, victim = task
     dungeon = s.players[victim].dungeon
     if dungeon:
-        ask(s, "rescue_pick", seat, sorted(dungeon), ev, a=victim)
+        ask(s, "rescue_pick", seat, rescue_choices(dungeon), ev, a=victim)
 
 
 def _answer_rescue_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == NO_TAKE:
+        ev.append(Event("rescue_declined", d.seat, -1, d.a))
+        return
     ev.append(Event("rescued", d.seat, -1, d.a))
     push_place(s, d.seat, RESCUE, 0, choice, d.a)
+
+
+def _extra_spell(s: State, task: Task, ev: list[Event]) -> None:
+    if spells_available(s):
+        ask(s, "extra_spell", task[1], (DRAW, NO_DRAW), ev)
+
+
+def _answer_extra_spell(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == DRAW:
+        draw_spell(s, d.seat, ev)
 
 
 # --- resolving illegal patterns --------------------------------------------------------------
@@ -503,14 +529,16 @@ def _answer_bind(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 TASKS: dict[str, Callable[[State, Task, list[Event]], None]] = {
     "setup_discard": _setup_discard, "begin": _begin, "place": _place,
-    "rescue_pick": _rescue_pick, "pay": _pay, "spell": _spell, "op": _op, "finish": _finish,
+    "rescue_pick": _rescue_pick, "extra_spell": _extra_spell, "pay": _pay, "spell": _spell,
+    "op": _op, "finish": _finish,
     "dungeon_pick": _dungeon_pick,
 }
 
 ANSWERS: dict[str, Callable[[State, Decision, int, list[Event]], None]] = {
     "discard_spell": _answer_discard_spell, "place": _answer_place,
     "move_up": _answer_move_up, "remove": _answer_remove,
-    "rescue_pick": _answer_rescue_pick, "component": _answer_component,
+    "rescue_pick": _answer_rescue_pick, "extra_spell": _answer_extra_spell,
+    "component": _answer_component,
     "aura": _answer_aura, "enchant": _answer_enchant, "opponent": _answer_opponent,
     "dungeon_pick": _answer_dungeon_pick, "salvage": _answer_salvage,
     "dispel": _answer_dispel, "tremor": _answer_tremor, "bind": _answer_bind,

@@ -324,6 +324,7 @@ def _capture(s: State, a: Action, ev: list[Event]) -> None:
     defend = fx.die(s, dseat, dfd, ev) + board.power_at(s, dseat, dfd, dloc) \
         + board.spell_mods(s, dseat, dfd, dloc, "defend")
     defend += board.defence_bonus(dloc, CLAN_OF[dfd], s.clan_powers)
+    ev.append(Event("totals", seat, attack, defend))
     if attack > defend:
         fx.take(s, dseat, dloc, ev)
         s.players[seat].dungeon.append(dfd)
@@ -346,6 +347,7 @@ def _brainwash(s: State, a: Action, ev: list[Event]) -> None:
     roll = fx.die(s, seat, -1, ev)
     me = s.players[seat]
     bonus = s.turn.rolls[2] + (SPELLS[me.circle].brainwash if me.circle != EMPTY else 0)
+    ev.append(Event("brainwash_total", seat, roll + bonus, power))
     if roll + bonus <= power:
         ev.append(Event("brainwash_failed", seat, -1, power))
         return
@@ -370,6 +372,7 @@ def _rescue(s: State, a: Action, ev: list[Event]) -> None:
     if guard != EMPTY:
         theirs += board.power_at(s, victim, guard, GUARD) \
             + board.spell_mods(s, victim, guard, GUARD, "guard")
+    ev.append(Event("totals", seat, mine, theirs))
     if mine > theirs:
         ev.append(Event("rescue_won", seat, hero, victim))
         s.work.append(("rescue_pick", seat, victim))
@@ -408,15 +411,17 @@ def _cast(s: State, a: Action, ev: list[Event]) -> None:
     fx.start_cast(s, s.current, a.card, ev)
 
 
-def research_draws(s: State, seat: int, clan: str) -> int:
-    """Spells one Research draws: 1, +1 for Circle of Lore, +1 for two Dawn Keepers with
-    Clan Powers on. The Dawn Keepers' draw is optional in the rulebook; it is always taken
-    because a Spellbook has no limit, so an extra spell never hurts its owner."""
+def research_draws(s: State, seat: int) -> int:
+    """Spells one Research draws for certain: 1, +1 for Circle of Lore. With Clan Powers
+    on, two Dawn Keepers let the player draw one more if they wish (``dawn_draw``)."""
     p = s.players[seat]
-    n = 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
-    if s.clan_powers and clan == "dawn_keepers":
-        n += 1
-    return n
+    return 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
+
+
+def dawn_draw(s: State, clan: str) -> bool:
+    """Whether this Research may draw the Dawn Keepers' extra spell (the rulebook's "may":
+    the player is asked once the other draws are made)."""
+    return s.clan_powers and clan == "dawn_keepers"
 
 
 def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
@@ -426,8 +431,10 @@ def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
         p.dungeon.remove(u)
         s.creature_discard.append(u)
     ev.append(Event("research", seat, x, y))
-    for _ in range(research_draws(s, seat, CLAN_OF[x])):
+    for _ in range(research_draws(s, seat)):
         fx.draw_spell(s, seat, ev)
+    if dawn_draw(s, CLAN_OF[x]):
+        s.work.append(("extra_spell", seat))
 
 
 ACTIONS = {"recruit": _recruit, "capture": _capture, "brainwash": _brainwash,
