@@ -64,7 +64,7 @@ TERRAIN_STYLE: dict[str, str] = {
 }
 TREASURE_STYLE = "bold #d4a800"
 # The Villains' objective tokens: a letter each (told apart without colour too), drawn in the
-# right-hand column of an empty hex, or the left-hand one under a unit.
+# right-hand column of a hex, after a unit's label unless its damage or exhaustion is shown.
 OBJECTIVE_LETTER: dict[str, str] = {"boss": "B", "red": "R", "blue": "U", "green": "G"}
 OBJECTIVE_STYLE: dict[str, str] = {"boss": "bold #d78cff", "red": "bold #ff6b6b",
                                    "blue": "bold #5fafff", "green": "bold #6fdc7a"}

@@ -268,8 +268,6 @@ def handover_reason(v: TacticsView, seat: int, name: str) -> str:
     """Why the keyboard goes to ``seat`` (named ``name``), for the hand-over screen."""
     d = v.pending
     if d is not None and (seat != v.current or d.kind == "portal"):
-        if d.kind == "react" and d.unit >= 0:
-            return f"{unit_name(v, d.unit)} attacks: {name} may play a Treasure or pass."
         verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
         return f"{name} {verb} answer: {plain(question(v, d))}"
     if seat == v.current:
