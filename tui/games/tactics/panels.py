@@ -164,7 +164,7 @@ def _treasures(out: Text, v: TacticsView, seat: int, hidden: bool) -> Text:
 
 
 def roster_line(v: TacticsView, u: int, labels: dict[int, str]) -> Text:
-    """``● Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
+    """``✓ Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
     row = v.units[u]
     st = v.stats[u]
     line = Text(no_wrap=True, overflow="ellipsis")

@@ -121,13 +121,13 @@ def unit_state(v: TacticsView, u: int) -> str:
 
 def state_mark(v: TacticsView, u: int) -> tuple[str, str]:
     """The one-character state of a unit and its style: ``○`` off the field, ``z``
-    exhausted, ``●`` on the field and ready."""
+    exhausted, ``✓`` on the field and ready (not ``●``: that is Blue's mark on the map)."""
     unit = v.units[u]
     if unit.cell < 0:
         return "○", "dim"
     if unit.exhausted:
         return "z", "dim"
-    return "●", "bold #6fdc7a"
+    return "✓", "bold #6fdc7a"
 
 
 def gear_names(v: TacticsView, card: int) -> str:
