@@ -6,8 +6,8 @@ from firepeak_helpers import act, choices, kinds, put, rig, table, uid
 
 import core.firepeak as F
 from core.contract import Action
-from core.firepeak.pattern import EMPTY
 from core.firepeak.effects import DRAW, NO_DRAW
+from core.firepeak.pattern import EMPTY
 from core.firepeak.state import DUNGEON, GUARD
 
 
