@@ -15,6 +15,8 @@ the view shows (the pending decision as the view has it).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from core import words as w
@@ -193,21 +195,26 @@ def _seat_order(s: State | TacticsView) -> list[int]:
     return order + [seat for seat in range(len(s.cultists)) if seat not in order]
 
 
-def _label_options(name: str, figures: int) -> list[tuple[str, ...]]:
+def _label_options(name: str, figures: int) -> Iterator[tuple[str, ...]]:
     """The labels a card's figures may take, best first: two letters of the name (``Ty``,
     the first and the next word's initial ``Kt``, the first and a later letter), the first
-    letter and a digit; a card of several figures numbers them (``P1``, ``P2``)."""
+    letter and a digit; a card of several figures numbers them (``P1``, ``P2``). Made one
+    at a time: nearly every card takes its first."""
     letters = [ch for ch in name if ch.isalpha()] or ["?"]
     first = letters[0].upper()
     if figures > 1:
-        heads = [first, *(ch.upper() for ch in letters[1:]),
-                 *(chr(ord("A") + i) for i in range(26))]
-        return [tuple(f"{h}{i + 1}" for i in range(figures)) for h in heads]
+        for head in (first, *(ch.upper() for ch in letters[1:]),
+                     *(chr(ord("A") + i) for i in range(26))):
+            yield tuple(f"{head}{i + 1}" for i in range(figures))
+        return
+    yield (name[:2],)
     parts = [p for p in name.replace(",", " ").split() if p[:1].isalpha()]
-    single = [name[:2], *(first + p[0] for p in parts[1:]),
-              *(first + ch for ch in letters[1:]), *(f"{first}{k}" for k in range(1, 10)),
-              *(f"{chr(ord('A') + i)}{k}" for i in range(26) for k in range(1, 10))]
-    return [(o,) for o in single]
+    for option in (*(first + p[0] for p in parts[1:]), *(first + ch for ch in letters[1:]),
+                   *(f"{first}{k}" for k in range(1, 10))):
+        yield (option,)
+    for i in range(26):
+        for k in range(1, 10):
+            yield (f"{chr(ord('A') + i)}{k}",)
 
 
 def unit_labels(s: State | TacticsView) -> dict[int, str]:
@@ -222,18 +229,30 @@ def figure_labels(s: State | TacticsView) -> dict[int, str]:
     Monster card is given its label up front, in the order of the card list, so a label
     never changes during a game: one acquired later cannot take a label another side's
     figure already shows (the Villains' labels keep clear of all of them)."""
-    out = {u: cultist_label(s, u) for seat in range(len(s.cultists)) for u in s.cultists[seat]}
-    used = set(out.values())
-    for card, figs in s.card_units.items():
-        if s.cards[card].kind == "villain":
-            continue  # the Villains are labelled by their objective token's letter
-        chosen = next((o for o in _label_options(s.cards[card].name, len(figs))
-                       if not used.intersection(o)), None)
-        if chosen is None:  # more cards than two characters can tell apart: not in the box
-            continue
-        used.update(chosen)
-        out.update(zip(figs, chosen, strict=True))
+    order = [u for seat in _seat_order(s) for u in s.cultists[seat]]
+    out = {u: f"c{_numeral(i + 1)}" for i, u in enumerate(order)}
+    cards = [(card, figs) for card, figs in s.card_units.items()
+             if s.cards[card].kind != "villain"]  # the Villains go by their token's letter
+    chosen = _card_labels(tuple((s.cards[card].name, len(figs)) for card, figs in cards),
+                          frozenset(out.values()))
+    for (_, figs), labels in zip(cards, chosen, strict=True):
+        out.update(zip(figs, labels, strict=True))
     return out
+
+
+@lru_cache(maxsize=16)
+def _card_labels(cards: tuple[tuple[str, int], ...], taken: frozenset[str]
+                 ) -> tuple[tuple[str, ...], ...]:
+    """Each card's labels (by its name and figure count), none in ``taken`` nor alike; the
+    same cards give the same labels, so a table redraws them without working them out."""
+    used = set(taken)
+    out = []
+    for name, figures in cards:
+        chosen = next((o for o in _label_options(name, figures) if not used.intersection(o)),
+                      ("??",) * figures)  # more cards than two characters tell apart: not boxed
+        used.update(chosen)
+        out.append(chosen)
+    return tuple(out)
 
 
 # --- tagged words ------------------------------------------------------------------------------
