@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.bots import make_bot
+from core.contract import trusted_apply
 from core.games import get_game
 
 MAX_STEPS = 200_000  # far beyond any real game: hitting it means an engine loop, not a game
@@ -95,12 +96,13 @@ def play_game(game: str, options: dict[str, Any], seed: int, seats: list[str]) -
     # A bot that never reads its view (random) is spared building one: that is most of the
     # cost of a random game.
     wants_view = [getattr(p, "uses_view", True) for p in players]
+    # The bots choose among the legal actions just listed, so the game need not check
+    # their choice again.
+    legal_actions, apply, view = mod.legal_actions, trusted_apply(mod), mod.view
     steps = 0
-    while state.to_move is not None:
-        seat = state.to_move
-        seen = mod.view(state, seat) if wants_view[seat] else None
-        action = players[seat].choose(seen, mod.legal_actions(state))
-        mod.apply(state, action)
+    while (seat := state.to_move) is not None:
+        seen = view(state, seat) if wants_view[seat] else None
+        apply(state, players[seat].choose(seen, legal_actions(state)))
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"{game} seed {seed}: no end after {MAX_STEPS} actions")

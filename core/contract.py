@@ -33,6 +33,12 @@ class Event(NamedTuple):
     value: int = 0
 
 
+# Build an Action or an Event from a full tuple of its fields without NamedTuple's
+# Python-level ``__new__``: the engines' hot paths make one for nearly every step.
+new_action: Callable[[tuple[str, int, int]], Action] = functools.partial(tuple.__new__, Action)
+new_event: Callable[[tuple[str, int, int, int]], Event] = functools.partial(tuple.__new__, Event)
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
 
@@ -47,6 +53,17 @@ def checked(state: Any, action: Any, why_illegal: Any) -> Action:
     if reason is not None:
         raise IllegalAction(reason)
     return a
+
+
+def trusted_apply(module: Any) -> Callable[[Any, Action], list[Event]]:
+    """The game's ``apply_legal`` where it has one, else its ``apply``.
+
+    ``apply_legal(state, action)`` is an optional fast path for an action the caller has
+    just taken from ``legal_actions(state)`` (self-play, search): it skips the check that
+    ``apply`` makes for anything from a person, a save or a replay. Same state, same events.
+    """
+    fast: Callable[[Any, Action], list[Event]] = getattr(module, "apply_legal", module.apply)
+    return fast
 
 
 @dataclass(frozen=True)
