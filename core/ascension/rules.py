@@ -123,7 +123,7 @@ def legal_actions(s: State) -> list[Action]:
                 continue
             elif card.kind == "construct":
                 have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
-                if max(0, card.cost - t.discount) <= have:
+                if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
                     acts.append(_ACQUIRE[u])
             elif card.cost <= runes:
                 acts.append(_ACQUIRE[u])
@@ -218,7 +218,8 @@ def apply_legal(s: State, a: Action) -> list[Event]:
     elif kind == END:
         _end_turn(s, events)
         return events
-    fx.run(s, events)
+    if s.work:
+        fx.run(s, events)
     return events
 
 
