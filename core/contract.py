@@ -39,6 +39,51 @@ new_action: Callable[[tuple[str, int, int]], Action] = functools.partial(tuple._
 new_event: Callable[[tuple[str, int, int, int]], Event] = functools.partial(tuple.__new__, Event)
 
 
+class ActionsByCard(dict[int, Action]):
+    """Shared ``Action(kind, card, option)`` of one kind (and option) by card, each made on
+    first use: Actions are immutable, so listing legal actions hands out the same objects
+    step after step instead of building a tuple for each."""
+
+    __slots__ = ("kind", "option")
+
+    def __init__(self, kind: str, option: int = 0) -> None:
+        super().__init__()
+        self.kind = kind
+        self.option = option
+
+    def __missing__(self, card: int) -> Action:
+        action = self[card] = new_action((self.kind, card, self.option))
+        return action
+
+
+class ActionsByCardOption(dict[int, ActionsByCard]):
+    """Shared Actions of one kind by card, then by option: ``table[card][option]``."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: int) -> ActionsByCard:
+        row = self[card] = _ActionsByOption(self.kind, card)
+        return row
+
+
+class _ActionsByOption(ActionsByCard):
+    """One card's row of an ActionsByCardOption: ``row[option]``."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, kind: str, card: int) -> None:
+        super().__init__(kind)
+        self.card = card
+
+    def __missing__(self, option: int) -> Action:
+        action = self[option] = new_action((self.kind, self.card, option))
+        return action
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
 

@@ -4,31 +4,22 @@ from __future__ import annotations
 
 from core.ascension import effects as fx
 from core.ascension.state import State, Turn
-from core.contract import Action, Event, Outcome, checked, new_action, new_event
+from core.contract import (
+    Action,
+    ActionsByCard,
+    Event,
+    Outcome,
+    checked,
+    new_action,
+    new_event,
+)
 
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
     "play", "activate", "acquire", "defeat", "end", "choose", "decline")
 
 
-class _ActionsOf(dict[int, Action]):
-    """One shared Action of a kind per card uid (or option), made on first use.
-
-    Actions are immutable tuples, so ``legal_actions`` hands out the same objects every
-    step instead of building a tuple for each legal action.
-    """
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, uid: int) -> Action:
-        action = self[uid] = new_action((self.kind, uid, 0))
-        return action
-
-
-_PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (_ActionsOf(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
+# One shared Action per card (or option) of each kind, made on first use.
+_PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (ActionsByCard(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
 _END_ACTION = Action(END, -1, 0)
 _DECLINE_ACTION = Action(DECLINE, -1, 0)
 

@@ -301,20 +301,14 @@ def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 # --- casting ---------------------------------------------------------------------------------
 
-def component_ok(s: State, seat: int, comp: Component) -> Callable[[int], bool]:
-    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
-
-    def ok(u: int) -> bool:
-        return (not clan or CLAN_OF[u] == clan) and comp.min_power <= BASE_POWER[u] \
-            <= comp.max_power
-    return ok
-
-
 def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
                       ) -> list[int]:
     """Dungeon creatures that can be the next of ``left`` components still to discard."""
-    ok = component_ok(s, seat, comp)
-    pool = [u for u in s.players[seat].dungeon if ok(u)]
+    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
+    lo, hi = comp.min_power, comp.max_power
+    # Asked for every spell in hand at every step, so the test is written out inline.
+    pool = [u for u in s.players[seat].dungeon
+            if (not clan or CLAN_OF[u] == clan) and lo <= BASE_POWER[u] <= hi]
     if clan_index >= 0:
         return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
     if comp.same_clan and left >= 2:
@@ -391,8 +385,14 @@ def bind_targets(s: State, seat: int, limit: int) -> list[int]:
             if u != EMPTY and BASE_POWER[u] <= limit]
 
 
+_TARGETED_OPS = frozenset({"purge_dungeon", "raid_dungeon", "unseat", "filch", "dispel",
+                           "salvage", "tremor", "bind"})
+
+
 def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
     """The choices an instant op will offer, or None for an op that needs none."""
+    if name not in _TARGETED_OPS:
+        return None
     opp = opponents(s, seat)
     if name in ("purge_dungeon", "raid_dungeon"):
         return [t for t in opp if s.players[t].dungeon]
