@@ -194,12 +194,16 @@ def _rearrangements(slots: tuple[int, ...], guard_free: bool, wizard: int,
     trials = TrialLayouts.of(_Seat(wizard, auras, circle), slots,
                              {u: c for u, c in zip(slots, carried, strict=True) if c})
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    # Each empty Position with its occupied Leaders (the Wizard counts): a Move there is
+    # tried only when one of them is not the creature moving (the Leader rule).
+    empties = [(dst, [q for q in LEADERS[dst] if q == WIZARD or slots[q] != EMPTY])
+               for dst in range(SIZE) if slots[dst] == EMPTY]
     for src in range(SIZE):
         if slots[src] == EMPTY:
             out.append(((), ()))
             continue
-        dsts = [dst for dst in range(SIZE) if slots[dst] == EMPTY
-                and trials.move_legal(src, dst)]
+        dsts = [dst for dst, led in empties
+                if (len(led) > 1 or (led and led[0] != src)) and trials.move_legal(src, dst)]
         if guard_free and trials.move_legal(src, GUARD):
             dsts.append(GUARD)
         partners = tuple(b for b in ADJACENT[src] if b > src and slots[b] != EMPTY
@@ -231,7 +235,7 @@ def _carried(s: State, slots: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     ench = s.ench
     if not ench:
         return NOTHING_CARRIED
-    return tuple(ench.get(u, ()) for u in slots)
+    return tuple(map(ench.get, slots, NOTHING_CARRIED))  # ench.get(u, ()) for each u
 
 
 @lru_cache(maxsize=4096)
@@ -266,7 +270,21 @@ def can_place(s: State, seat: int, uid: int, pos: int) -> bool:
 
 def open_positions(s: State, seat: int, uid: int, among: Sequence[int] = range(SIZE)
                    ) -> list[int]:
-    return [p for p in among if can_place(s, seat, uid, p)]
+    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (the Leaders' Powers
+    worked out once for all of them)."""
+    slots = s.players[seat].pattern
+    known: dict[int, int] = {}
+
+    def leader_power(q: int) -> int:
+        p = known.get(q)
+        if p is None:
+            p = known[q] = power_at(s, seat, slots[q], q)
+        return p
+
+    return [pos for pos in among
+            if slots[pos] == EMPTY and pt.has_leader(slots, pos)
+            and pt.power_ok(slots, pos, power_at(s, seat, uid, pos), leader_power)
+            and pt.clan_ok(slots, pos, CLAN_OF[uid], lambda q: CLAN_OF[slots[q]])]
 
 
 # _OTHER_LEADERS[pos]: each Minion of ``pos`` with its Leaders other than ``pos``.

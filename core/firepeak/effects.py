@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
@@ -155,7 +155,7 @@ def spells_available(s: State) -> bool:
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
     roll = s.rng.die()
-    ev.append(Event("roll", seat, uid, roll))
+    ev.append(new_event(("roll", seat, uid, roll)))
     return roll
 
 
@@ -277,8 +277,11 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
-    for k in range(s.n):
-        seat = (s.current + k) % s.n
+    n, current = len(s.players), s.current
+    for k in range(n):
+        seat = (current + k) % n
+        if board.pattern_legal(s, seat):  # the usual answer, asked before every task
+            continue
         step = resolution_choices(s, seat)
         if step is not None:
             ask(s, step[0], seat, step[1], ev)
@@ -344,7 +347,13 @@ def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> No
 
 
 def opponents(s: State, seat: int) -> list[int]:
-    return [(seat + i) % s.n for i in range(1, s.n)]
+    """The other seats, in turn order after ``seat``."""
+    return list(_OPPONENTS[len(s.players)][seat])
+
+
+# _OPPONENTS[n][seat]: ``opponents`` at a table of n, worked out once.
+_OPPONENTS = tuple(tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+                   for n in range(8))
 
 
 def aura_targets(s: State, seat: int, target: str) -> list[int]:

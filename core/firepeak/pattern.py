@@ -118,7 +118,7 @@ def violations(slots: Sequence[int], power_at: Callable[[int], int],
 
 
 def is_complete(slots: Sequence[int]) -> bool:
-    return all(s != EMPTY for s in slots)
+    return EMPTY not in slots
 
 
 def is_legal(slots: Sequence[int], powers: Sequence[int], clans: Sequence[str]) -> bool:

@@ -35,6 +35,7 @@ from core.contract import (
     Event,
     Outcome,
     checked,
+    new_event,
 )
 from core.firepeak import board
 from core.firepeak import effects as fx
@@ -472,7 +473,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
     unless the reshuffle-once variant turns the creature discard pile into a new deck."""
     seat = s.current
     s.turns_taken[seat] += 1
-    ev.append(Event("end_turn", seat))
+    ev.append(new_event(("end_turn", seat, -1, 0)))
     if s.deck_out:
         if s.options["variants"]["reshuffle_once"] and not s.reshuffled and s.creature_discard:
             s.recruit, s.creature_discard = s.creature_discard, []
@@ -486,7 +487,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
             return
     s.current = (seat + 1) % s.n
     s.turn = Turn()
-    ev.append(Event("start_turn", s.current))
+    ev.append(new_event(("start_turn", s.current, -1, 0)))
 
 
 # --- the end ---------------------------------------------------------------------------------
