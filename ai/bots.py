@@ -33,7 +33,7 @@ class RandomBot:
         self.rng = Rng.stream(seed, "bot:random")
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
-        return legal[self.rng.below(len(legal))]
+        return self.rng.choice(legal)
 
 
 def _game_bots(game: str) -> dict[str, str]:
