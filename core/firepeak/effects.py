@@ -362,6 +362,17 @@ def aura_targets(s: State, seat: int, target: str) -> list[int]:
     return [t * 10 + pos for t in seats for pos in range(SIZE)]
 
 
+def _controls_any(s: State, seat: int, target: str) -> bool:
+    """Whether ``creature_targets`` would offer anything, without listing them."""
+    seats = (seat,) if target == "own" else _OPPONENTS[len(s.players)][seat] \
+        if target == "opponent" else range(len(s.players))
+    for t in seats:
+        p = s.players[t]
+        if p.guard != EMPTY or p.pattern.count(EMPTY) < SIZE:
+            return True
+    return False
+
+
 def creature_targets(s: State, seat: int, target: str) -> list[int]:
     seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
         else list(range(s.n))
@@ -426,7 +437,7 @@ def has_target(s: State, seat: int, spell: int) -> bool:
     if d.type == "aura" or d.type == "circle":
         return True
     if d.type == "enchantment":
-        return bool(creature_targets(s, seat, d.target))
+        return _controls_any(s, seat, d.target)
     for op in d.ops:
         if op.name == "salvage":
             continue  # the spell's own component lands on the discard pile first

@@ -107,7 +107,8 @@ def _swap_legal(s: State, seat: int, a: int, b: int) -> bool:
 
 def can_cast(s: State, seat: int, spell: int) -> bool:
     comp = SPELLS[spell].component
-    return bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
+    return len(s.players[seat].dungeon) >= comp.count \
+        and bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
         and fx.has_target(s, seat, spell)
 
 
