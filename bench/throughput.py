@@ -3,7 +3,11 @@
     python -m bench.throughput [--game ascension] [--games 300] [--players 2]
 
 Without ``--game`` every playable game is measured. Targets (issue 19): Ascension >= 300
-random 2-player games/s.
+random 2-player games/s. Games per CPU-second is the figure to quote on a shared machine.
+
+To compare two checkouts side by side with this one bench, run it from each checkout's root
+with ``PYTHONPATH=.`` (``PYTHONPATH=. python /path/to/bench/throughput.py ...``), taking
+turns, so each measures the code of the checkout it runs in.
 """
 
 from __future__ import annotations
