@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
@@ -155,7 +155,7 @@ def spells_available(s: State) -> bool:
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
     roll = s.rng.die()
-    ev.append(Event("roll", seat, uid, roll))
+    ev.append(new_event(("roll", seat, uid, roll)))
     return roll
 
 
@@ -277,8 +277,11 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
-    for k in range(s.n):
-        seat = (s.current + k) % s.n
+    n, current = len(s.players), s.current
+    for k in range(n):
+        seat = (current + k) % n
+        if board.pattern_legal(s, seat):  # the usual answer, asked before every task
+            continue
         step = resolution_choices(s, seat)
         if step is not None:
             ask(s, step[0], seat, step[1], ev)
@@ -301,20 +304,14 @@ def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 # --- casting ---------------------------------------------------------------------------------
 
-def component_ok(s: State, seat: int, comp: Component) -> Callable[[int], bool]:
-    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
-
-    def ok(u: int) -> bool:
-        return (not clan or CLAN_OF[u] == clan) and comp.min_power <= BASE_POWER[u] \
-            <= comp.max_power
-    return ok
-
-
 def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
                       ) -> list[int]:
     """Dungeon creatures that can be the next of ``left`` components still to discard."""
-    ok = component_ok(s, seat, comp)
-    pool = [u for u in s.players[seat].dungeon if ok(u)]
+    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
+    lo, hi = comp.min_power, comp.max_power
+    # Asked for every spell in hand at every step, so the test is written out inline.
+    pool = [u for u in s.players[seat].dungeon
+            if (not clan or CLAN_OF[u] == clan) and lo <= BASE_POWER[u] <= hi]
     if clan_index >= 0:
         return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
     if comp.same_clan and left >= 2:
@@ -350,13 +347,30 @@ def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> No
 
 
 def opponents(s: State, seat: int) -> list[int]:
-    return [(seat + i) % s.n for i in range(1, s.n)]
+    """The other seats, in turn order after ``seat``."""
+    return list(_OPPONENTS[len(s.players)][seat])
+
+
+# _OPPONENTS[n][seat]: ``opponents`` at a table of n, worked out once.
+_OPPONENTS = tuple(tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+                   for n in range(8))
 
 
 def aura_targets(s: State, seat: int, target: str) -> list[int]:
     seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
         else list(range(s.n))
     return [t * 10 + pos for t in seats for pos in range(SIZE)]
+
+
+def _controls_any(s: State, seat: int, target: str) -> bool:
+    """Whether ``creature_targets`` would offer anything, without listing them."""
+    seats = (seat,) if target == "own" else _OPPONENTS[len(s.players)][seat] \
+        if target == "opponent" else range(len(s.players))
+    for t in seats:
+        p = s.players[t]
+        if p.guard != EMPTY or p.pattern.count(EMPTY) < SIZE:
+            return True
+    return False
 
 
 def creature_targets(s: State, seat: int, target: str) -> list[int]:
@@ -391,8 +405,14 @@ def bind_targets(s: State, seat: int, limit: int) -> list[int]:
             if u != EMPTY and BASE_POWER[u] <= limit]
 
 
+_TARGETED_OPS = frozenset({"purge_dungeon", "raid_dungeon", "unseat", "filch", "dispel",
+                           "salvage", "tremor", "bind"})
+
+
 def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
     """The choices an instant op will offer, or None for an op that needs none."""
+    if name not in _TARGETED_OPS:
+        return None
     opp = opponents(s, seat)
     if name in ("purge_dungeon", "raid_dungeon"):
         return [t for t in opp if s.players[t].dungeon]
@@ -417,7 +437,7 @@ def has_target(s: State, seat: int, spell: int) -> bool:
     if d.type == "aura" or d.type == "circle":
         return True
     if d.type == "enchantment":
-        return bool(creature_targets(s, seat, d.target))
+        return _controls_any(s, seat, d.target)
     for op in d.ops:
         if op.name == "salvage":
             continue  # the spell's own component lands on the discard pile first
