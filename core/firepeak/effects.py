@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
@@ -163,7 +163,7 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
     roll = s.rng.die()
-    ev.append(Event("roll", seat, uid, roll))
+    ev.append(new_event(("roll", seat, uid, roll)))
     return roll
 
 
@@ -303,8 +303,11 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
-    for k in range(s.n):
-        seat = (s.current + k) % s.n
+    n, current = len(s.players), s.current
+    for k in range(n):
+        seat = (current + k) % n
+        if board.pattern_legal(s, seat):  # the usual answer, asked before every task
+            continue
         step = resolution_choices(s, seat)
         if step is not None:
             ask(s, step[0], seat, step[1], ev)
@@ -327,20 +330,14 @@ def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 # --- casting ---------------------------------------------------------------------------------
 
-def component_ok(s: State, seat: int, comp: Component) -> Callable[[int], bool]:
-    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
-
-    def ok(u: int) -> bool:
-        return (not clan or CLAN_OF[u] == clan) and comp.min_power <= BASE_POWER[u] \
-            <= comp.max_power
-    return ok
-
-
 def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
                       ) -> list[int]:
     """Dungeon creatures that can be the next of ``left`` components still to discard."""
-    ok = component_ok(s, seat, comp)
-    pool = [u for u in s.players[seat].dungeon if ok(u)]
+    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
+    lo, hi = comp.min_power, comp.max_power
+    # Asked for every spell in hand at every step, so the test is written out inline.
+    pool = [u for u in s.players[seat].dungeon
+            if (not clan or CLAN_OF[u] == clan) and lo <= BASE_POWER[u] <= hi]
     if clan_index >= 0:
         return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
     if comp.same_clan and left >= 2:

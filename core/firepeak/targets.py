@@ -17,13 +17,30 @@ def spells_available(s: State) -> bool:
 
 
 def opponents(s: State, seat: int) -> list[int]:
-    return [(seat + i) % s.n for i in range(1, s.n)]
+    """The other seats, in turn order after ``seat``."""
+    return list(_OPPONENTS[len(s.players)][seat])
+
+
+# _OPPONENTS[n][seat]: ``opponents`` at a table of n, worked out once.
+_OPPONENTS = tuple(tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+                   for n in range(8))
 
 
 def aura_targets(s: State, seat: int, target: str) -> list[int]:
     seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
         else list(range(s.n))
     return [t * 10 + pos for t in seats for pos in range(SIZE)]
+
+
+def _controls_any(s: State, seat: int, target: str) -> bool:
+    """Whether ``creature_targets`` would offer anything, without listing them."""
+    seats = (seat,) if target == "own" else _OPPONENTS[len(s.players)][seat] \
+        if target == "opponent" else range(len(s.players))
+    for t in seats:
+        p = s.players[t]
+        if p.guard != EMPTY or p.pattern.count(EMPTY) < SIZE:
+            return True
+    return False
 
 
 def creature_targets(s: State, seat: int, target: str) -> list[int]:
@@ -58,8 +75,14 @@ def bind_targets(s: State, seat: int, limit: int) -> list[int]:
             if u != EMPTY and BASE_POWER[u] <= limit]
 
 
+_TARGETED_OPS = frozenset({"purge_dungeon", "raid_dungeon", "unseat", "filch", "dispel",
+                           "salvage", "tremor", "bind"})
+
+
 def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
     """The choices an instant op will offer, or None for an op that needs none."""
+    if name not in _TARGETED_OPS:
+        return None
     opp = opponents(s, seat)
     if name in ("purge_dungeon", "raid_dungeon"):
         return [t for t in opp if s.players[t].dungeon]
@@ -84,7 +107,7 @@ def has_target(s: State, seat: int, spell: int) -> bool:
     if d.type == "aura" or d.type == "circle":
         return True
     if d.type == "enchantment":
-        return bool(creature_targets(s, seat, d.target))
+        return _controls_any(s, seat, d.target)
     for op in d.ops:
         if op.name == "salvage":
             continue  # the spell's own component lands on the discard pile first

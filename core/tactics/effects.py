@@ -18,6 +18,7 @@ from core.contract import Event
 from core.tactics import combat, harm, turn
 from core.tactics.board import FOREST, PLAIN, PORTAL, in_sight
 from core.tactics.cards import Op, iter_ops
+from core.tactics.sides import unit_side
 from core.tactics.state import (
     OVER,
     TURRET_RANGE,
@@ -28,7 +29,6 @@ from core.tactics.state import (
     push,
     seat_bit,
 )
-from core.tactics.villain_state import unit_side
 
 # What the values of each decision kind are (for views, describe and the TUI).
 DECISION_VALUES: dict[str, str] = {

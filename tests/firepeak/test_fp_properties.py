@@ -14,8 +14,8 @@ from core.contract import Action
 from core.firepeak import board
 from core.firepeak.audit import problems
 from core.firepeak.effects import NO_TAKE
-from core.firepeak.pattern import is_complete
-from core.firepeak.state import State
+from core.firepeak.pattern import ADJACENT, is_complete
+from core.firepeak.state import GUARD, State
 from core.games import get_game
 from core.record import GameRecord, ReplayDivergence, replay
 from core.rng import Rng
@@ -181,3 +181,31 @@ def test_a_world_keeps_the_rescued_creature_its_queued_placement_names() -> None
         if found >= 5:
             return
     raise AssertionError(f"only {found} queued placements from a hidden Dungeon in 200 games")
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, clan_powers=st.booleans())
+def test_moves_and_swaps_checked_where_they_change_match_a_check_of_every_position(
+        seed: int, players: int, clan_powers: bool) -> None:
+    # The legal Moves and Swaps are checked only where a trial changes the pattern (and
+    # below); over the patterns of random games that must agree with checking them whole.
+    s = F.new_game({"players": players, "variants": {"clan_powers": clan_powers}}, seed)
+    rng = Rng.stream(seed, "walk")
+    checked = 0
+    while not s.over and checked < 3000:
+        for seat in range(players):
+            trials = board.TrialLayouts(s, seat)
+            slots = s.players[seat].pattern
+            for src in (p for p in range(9) if slots[p] != -1):
+                for dst in [p for p in range(9) if slots[p] == -1] + [GUARD]:
+                    trial = list(slots)
+                    trial[src] = -1
+                    if dst != GUARD:
+                        trial[dst] = slots[src]
+                    assert trials.move_legal(src, dst) == board.layout_legal(s, seat, trial)
+                    checked += 1
+                for b in (b for b in ADJACENT[src] if b > src and slots[b] != -1):
+                    trial = list(slots)
+                    trial[src], trial[b] = slots[b], slots[src]
+                    assert trials.swap_legal(src, b) == board.layout_legal(s, seat, trial)
+        F.apply(s, rng.choice(F.legal_actions(s)))
