@@ -25,7 +25,8 @@ discard_spell  spell uid to discard at setup (keep 5 of 7)       -
 place          Position 0..8, GUARD 9 or DUNGEON 10              creature / origin / mode+arg
 move_up        from*10 + to (resolution step 1)                  -
 remove         Position (resolution step 2)                      -
-rescue_pick    creature uid from the beaten Dungeon              - / victim seat
+rescue_pick    creature uid from the beaten Dungeon, or NO_TAKE  - / victim seat
+extra_spell    DRAW or NO_DRAW (the Dawn Keepers' extra spell)   -
 component      creature uid from your Dungeon                    spell / left / clan index
 aura           seat*10 + Position                                spell
 enchant        seat*10 + location (0..8, GUARD 9)                spell
@@ -51,7 +52,6 @@ from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
-    ADJACENT,
     CLANS,
     EMPTY,
     LEADERS,
@@ -63,12 +63,22 @@ from core.firepeak.pattern import (
     is_complete,
 )
 from core.firepeak.state import DUNGEON, GUARD, KEPT_SPELLS, ROLL_INDEX, Decision, State, Turn
+from core.firepeak.targets import (
+    aura_targets,
+    creature_targets,
+    op_targets,
+    spells_available,
+)
 
 RECRUIT, BRAINWASH, RESCUE, CAPTIVE = 0, 1, 2, 3
 RESOLUTION_KINDS = frozenset({"move_up", "remove"})
 DECISION_KINDS = ("discard_spell", "place", "move_up", "remove", "rescue_pick", "component",
                   "aura", "enchant", "opponent", "dungeon_pick", "salvage", "dispel", "tremor",
-                  "bind")
+                  "bind", "extra_spell")
+# The rulebook makes two things a player "may" do, so each is asked: a won Rescue may take
+# no creature (``NO_TAKE``), and a Research with Dawn Keepers may draw the extra spell.
+NO_TAKE = -1
+DRAW, NO_DRAW = 1, 0
 
 Task = tuple[Any, ...]
 
@@ -144,13 +154,11 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
         s.research, s.spell_discard = s.spell_discard, []
         s.rng.shuffle(s.research)
         ev.append(Event("research_reshuffle", -1, -1, len(s.research)))
-    s.players[seat].spellbook.append(s.research.pop())
-    ev.append(Event("draw_spell", seat))
+    spell = s.research.pop()
+    s.players[seat].spellbook.append(spell)
+    # The spell is named for the drawer's own log; a table shows others only the draw.
+    ev.append(Event("draw_spell", seat, spell))
     return True
-
-
-def spells_available(s: State) -> bool:
-    return bool(s.research or s.spell_discard)
 
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
@@ -244,16 +252,34 @@ def _answer_place(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
         ev.append(Event("place", seat, uid, choice))
 
 
+def rescue_choices(dungeon: Iterable[int]) -> tuple[int, ...]:
+    """What a won Rescue offers: each creature of the beaten Dungeon, or none."""
+    return (*sorted(dungeon), NO_TAKE)
+
+
 def _rescue_pick(s: State, task: Task, ev: list[Event]) -> None:
     _, seat, victim = task
     dungeon = s.players[victim].dungeon
     if dungeon:
-        ask(s, "rescue_pick", seat, sorted(dungeon), ev, a=victim)
+        ask(s, "rescue_pick", seat, rescue_choices(dungeon), ev, a=victim)
 
 
 def _answer_rescue_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == NO_TAKE:
+        ev.append(Event("rescue_declined", d.seat, -1, d.a))
+        return
     ev.append(Event("rescued", d.seat, -1, d.a))
     push_place(s, d.seat, RESCUE, 0, choice, d.a)
+
+
+def _extra_spell(s: State, task: Task, ev: list[Event]) -> None:
+    if spells_available(s):
+        ask(s, "extra_spell", task[1], (DRAW, NO_DRAW), ev)
+
+
+def _answer_extra_spell(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == DRAW:
+        draw_spell(s, d.seat, ev)
 
 
 # --- resolving illegal patterns --------------------------------------------------------------
@@ -344,109 +370,6 @@ def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> No
         comp = SPELLS[d.source].component
         clan_index = CLANS.index(CLAN_OF[choice]) if comp.same_clan else -1
         s.work.append(("pay", d.seat, d.source, d.a - 1, clan_index))
-
-
-def opponents(s: State, seat: int) -> list[int]:
-    """The other seats, in turn order after ``seat``."""
-    return list(_OPPONENTS[len(s.players)][seat])
-
-
-# _OPPONENTS[n][seat]: ``opponents`` at a table of n, worked out once.
-_OPPONENTS = tuple(tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
-                   for n in range(8))
-
-
-def aura_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + pos for t in seats for pos in range(SIZE)]
-
-
-def _controls_any(s: State, seat: int, target: str) -> bool:
-    """Whether ``creature_targets`` would offer anything, without listing them."""
-    seats = (seat,) if target == "own" else _OPPONENTS[len(s.players)][seat] \
-        if target == "opponent" else range(len(s.players))
-    for t in seats:
-        p = s.players[t]
-        if p.guard != EMPTY or p.pattern.count(EMPTY) < SIZE:
-            return True
-    return False
-
-
-def creature_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + loc for t in seats for loc, _ in s.players[t].controlled()]
-
-
-def spells_in_play(s: State) -> list[int]:
-    out = [sp for spells in s.ench.values() for sp in spells]
-    for p in s.players:
-        out += [a for a in p.auras if a != EMPTY]
-        if p.circle != EMPTY:
-            out.append(p.circle)
-    return sorted(out)
-
-
-def tremor_targets(s: State, seat: int) -> list[int]:
-    out = []
-    for t in opponents(s, seat):
-        slots = s.players[t].pattern
-        for a in range(SIZE):
-            if slots[a] == EMPTY:
-                continue
-            out += [t * 100 + a * 10 + b for b in ADJACENT[a] if b > a and slots[b] != EMPTY]
-    return out
-
-
-def bind_targets(s: State, seat: int, limit: int) -> list[int]:
-    return [t * 10 + pos for t in opponents(s, seat)
-            for pos, u in enumerate(s.players[t].pattern)
-            if u != EMPTY and BASE_POWER[u] <= limit]
-
-
-_TARGETED_OPS = frozenset({"purge_dungeon", "raid_dungeon", "unseat", "filch", "dispel",
-                           "salvage", "tremor", "bind"})
-
-
-def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
-    """The choices an instant op will offer, or None for an op that needs none."""
-    if name not in _TARGETED_OPS:
-        return None
-    opp = opponents(s, seat)
-    if name in ("purge_dungeon", "raid_dungeon"):
-        return [t for t in opp if s.players[t].dungeon]
-    if name == "unseat":
-        return [t for t in opp if s.players[t].guard != EMPTY]
-    if name == "filch":
-        return [t for t in opp if s.players[t].spellbook]
-    if name == "dispel":
-        return spells_in_play(s)
-    if name == "salvage":
-        return sorted(s.creature_discard)
-    if name == "tremor":
-        return tremor_targets(s, seat)
-    if name == "bind":
-        return bind_targets(s, seat, n)
-    return None
-
-
-def has_target(s: State, seat: int, spell: int) -> bool:
-    """Whether casting ``spell`` now would find something to act on."""
-    d = SPELLS[spell]
-    if d.type == "aura" or d.type == "circle":
-        return True
-    if d.type == "enchantment":
-        return _controls_any(s, seat, d.target)
-    for op in d.ops:
-        if op.name == "salvage":
-            continue  # the spell's own component lands on the discard pile first
-        if op.name == "draw_spells" and not spells_available(s):
-            return False
-        targets = op_targets(s, seat, op.name, op.n)
-        if targets is not None and not targets:
-            return False
-    return True
 
 
 def _spell(s: State, task: Task, ev: list[Event]) -> None:
@@ -603,14 +526,16 @@ def _answer_bind(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 TASKS: dict[str, Callable[[State, Task, list[Event]], None]] = {
     "setup_discard": _setup_discard, "begin": _begin, "place": _place,
-    "rescue_pick": _rescue_pick, "pay": _pay, "spell": _spell, "op": _op, "finish": _finish,
+    "rescue_pick": _rescue_pick, "extra_spell": _extra_spell, "pay": _pay, "spell": _spell,
+    "op": _op, "finish": _finish,
     "dungeon_pick": _dungeon_pick,
 }
 
 ANSWERS: dict[str, Callable[[State, Decision, int, list[Event]], None]] = {
     "discard_spell": _answer_discard_spell, "place": _answer_place,
     "move_up": _answer_move_up, "remove": _answer_remove,
-    "rescue_pick": _answer_rescue_pick, "component": _answer_component,
+    "rescue_pick": _answer_rescue_pick, "extra_spell": _answer_extra_spell,
+    "component": _answer_component,
     "aura": _answer_aura, "enchant": _answer_enchant, "opponent": _answer_opponent,
     "dungeon_pick": _answer_dungeon_pick, "salvage": _answer_salvage,
     "dispel": _answer_dispel, "tremor": _answer_tremor, "bind": _answer_bind,

@@ -39,6 +39,7 @@ from core.contract import (
 )
 from core.firepeak import board
 from core.firepeak import effects as fx
+from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
 from core.firepeak.pattern import ADJACENT, EMPTY, SIZE, WIZARD, is_complete
 from core.firepeak.state import GUARD, State, Turn
@@ -109,7 +110,7 @@ def can_cast(s: State, seat: int, spell: int) -> bool:
     comp = SPELLS[spell].component
     return len(s.players[seat].dungeon) >= comp.count \
         and bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
-        and fx.has_target(s, seat, spell)
+        and tg.has_target(s, seat, spell)
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -130,7 +131,7 @@ def legal_actions(s: State) -> list[Action]:
     if s.recruit and (general or "recruit" in bonus):
         acts.append(_RECRUIT[WIZARD])
         acts += [_RECRUIT[pos] for pos, _ in mine if pos != GUARD]
-    opps = fx.opponents(s, seat)
+    opps = tg.opponents(s, seat)
     if mine and (general or "capture" in bonus):
         ench = s.ench  # without enchantments in play, no creature is warded
         defenders = [o * 10 + loc for o in opps for loc, u in s.players[o].controlled()
@@ -161,7 +162,7 @@ def legal_actions(s: State) -> list[Action]:
                  if pos != GUARD and not board.remove_leaves_leaderless(slots, pos)]
         if me.dungeon:  # every spell takes a component from the Dungeon
             acts += [_CAST[sp] for sp in sorted(set(me.spellbook)) if can_cast(s, seat, sp)]
-    if fx.spells_available(s):
+    if tg.spells_available(s):
         acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
     acts.append(_END)
     return acts
@@ -230,7 +231,7 @@ def why_illegal(s: State, a: Action) -> str | None:
         if not fx.component_choices(s, seat, SPELLS[a.card].component,
                                     SPELLS[a.card].component.count, -1):
             return f"your Dungeon lacks the component {SPELLS[a.card].name} needs"
-        if not fx.has_target(s, seat, a.card):
+        if not tg.has_target(s, seat, a.card):
             return f"{SPELLS[a.card].name} has nothing to act on now"
     return None
 
@@ -243,7 +244,7 @@ def _why_research(s: State, a: Action) -> str | None:
         return "name the two creatures in increasing uid order"
     if CLAN_OF[a.card] != CLAN_OF[a.option]:
         return "Research needs two creatures of the same clan"
-    if not fx.spells_available(s):
+    if not tg.spells_available(s):
         return "there are no spells left to draw"
     return None
 
@@ -361,6 +362,7 @@ def _capture(s: State, a: Action, ev: list[Event]) -> None:
     defend = fx.die(s, dseat, dfd, ev) + board.power_at(s, dseat, dfd, dloc) \
         + board.spell_mods(s, dseat, dfd, dloc, "defend")
     defend += board.defence_bonus(dloc, CLAN_OF[dfd], s.clan_powers)
+    ev.append(Event("totals", seat, attack, defend))
     if attack > defend:
         fx.take(s, dseat, dloc, ev)
         s.players[seat].dungeon.append(dfd)
@@ -383,6 +385,7 @@ def _brainwash(s: State, a: Action, ev: list[Event]) -> None:
     roll = fx.die(s, seat, -1, ev)
     me = s.players[seat]
     bonus = s.turn.rolls[2] + (SPELLS[me.circle].brainwash if me.circle != EMPTY else 0)
+    ev.append(Event("brainwash_total", seat, roll + bonus, power))
     if roll + bonus <= power:
         ev.append(Event("brainwash_failed", seat, -1, power))
         return
@@ -407,6 +410,7 @@ def _rescue(s: State, a: Action, ev: list[Event]) -> None:
     if guard != EMPTY:
         theirs += board.power_at(s, victim, guard, GUARD) \
             + board.spell_mods(s, victim, guard, GUARD, "guard")
+    ev.append(Event("totals", seat, mine, theirs))
     if mine > theirs:
         ev.append(Event("rescue_won", seat, hero, victim))
         s.work.append(("rescue_pick", seat, victim))
@@ -445,15 +449,17 @@ def _cast(s: State, a: Action, ev: list[Event]) -> None:
     fx.start_cast(s, s.current, a.card, ev)
 
 
-def research_draws(s: State, seat: int, clan: str) -> int:
-    """Spells one Research draws: 1, +1 for Circle of Lore, +1 for two Dawn Keepers with
-    Clan Powers on. The Dawn Keepers' draw is optional in the rulebook; it is always taken
-    because a Spellbook has no limit, so an extra spell never hurts its owner."""
+def research_draws(s: State, seat: int) -> int:
+    """Spells one Research draws for certain: 1, +1 for Circle of Lore. With Clan Powers
+    on, two Dawn Keepers let the player draw one more if they wish (``dawn_draw``)."""
     p = s.players[seat]
-    n = 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
-    if s.clan_powers and clan == "dawn_keepers":
-        n += 1
-    return n
+    return 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
+
+
+def dawn_draw(s: State, clan: str) -> bool:
+    """Whether this Research may draw the Dawn Keepers' extra spell (the rulebook's "may":
+    the player is asked once the other draws are made)."""
+    return s.clan_powers and clan == "dawn_keepers"
 
 
 def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
@@ -463,8 +469,10 @@ def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
         p.dungeon.remove(u)
         s.creature_discard.append(u)
     ev.append(Event("research", seat, x, y))
-    for _ in range(research_draws(s, seat, CLAN_OF[x])):
+    for _ in range(research_draws(s, seat)):
         fx.draw_spell(s, seat, ev)
+    if dawn_draw(s, CLAN_OF[x]):
+        s.work.append(("extra_spell", seat))
 
 
 ACTIONS = {"recruit": _recruit, "capture": _capture, "brainwash": _brainwash,
