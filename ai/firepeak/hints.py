@@ -15,6 +15,7 @@ from ai.firepeak.worlds import deal_world
 from ai.hint import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
+from core.firepeak import effects as fx
 from core.firepeak.cards import SPELLS
 from core.firepeak.pattern import EMPTY, MINIONS, SIZE, WIZARD, WIZARD_MINIONS
 from core.firepeak.state import DUNGEON, GUARD, State
@@ -35,6 +36,7 @@ _DECISION_WHY = {
     "tremor": "the swap that breaks their pattern most",
     "bind": "the creature that costs them most",
     "discard_spell": "the spell you need least",
+    "extra_spell": "a Spellbook has no limit, so a spell more never hurts you",
 }
 
 
@@ -118,6 +120,10 @@ def _decision_reason(s: State, me: int, a: Action) -> str:
             slots[a.card] = EMPTY
         power, count = resolution_value(s, d.seat, slots)
         return f"the resolution keeping the most Power ({power} with {count} creatures)"
+    if k == "rescue_pick" and a.card == fx.NO_TAKE:
+        return "none of them is worth a place, even in your Dungeon"
+    if k == "extra_spell" and a.card == fx.NO_DRAW:
+        return "no spell more is wanted now"
     return _DECISION_WHY.get(k, "")
 
 

@@ -3,6 +3,8 @@ and the start and end of a side's turn."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from core import decks
 from core.contract import Event
 from core.tactics import combat, harm, honor, routes
@@ -158,7 +160,9 @@ def free_portals(s: State, seat: int) -> list[int]:
     its side woke (this runs for every legal action list, so it stays short)."""
     bit = seat_bit(seat)
     occ = s.occupant
-    return [c for c, mask in enumerate(s.portal_seats) if mask & bit and occ[c] < 0]
+    masks = s.portal_seats
+    # compress() skips the cells without a portal (most of the map) in C.
+    return [c for c in compress(range(len(masks)), masks) if masks[c] & bit and occ[c] < 0]
 
 
 def reserve_cultist(s: State, seat: int) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from core import words as w
 from core.contract import Action
-from core.tactics import harm, routes, rules
+from core.tactics import combat, harm, routes, rules
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
 from core.tactics.names import (
@@ -26,6 +26,8 @@ from core.tactics.names import (
     card_word,
     cell_name,
     cell_word,
+    cultist_label,
+    figure_labels,
     scheme_name,
     treasure_word,
     unit_labels,
@@ -33,7 +35,7 @@ from core.tactics.names import (
     unit_word,
     villain_cultist_label,
 )
-from core.tactics.state import Decision, State
+from core.tactics.state import Attack, Decision, State
 from core.tactics.view_types import TacticsView
 from core.tactics.villain_state import VILLAIN
 from core.words import Phrase, Word, plain
@@ -268,6 +270,30 @@ def harm_phrase(s: State | TacticsView, h: harm.Harm) -> Phrase:
                                   "card": w.phrase(card_word(s, h.card))})
 
 
+def attack_phrase(s: State | TacticsView, a: Attack) -> Phrase:
+    """The attack a Treasure window waits on, who attacks whom with what:
+    ``Tyranyx (Player 1) attacks Cultist c5 (Player 2) with 4 Strength``."""
+    targets = w.joined([_owned(s, u) for u in a.targets])
+    return w.phrase(_owned(s, a.attacker), " attacks ", targets,
+                    f" with {_strength(s, a.attacker)} Strength")
+
+
+def _owned(s: State | TacticsView, u: int) -> Phrase:
+    """A unit and, in brackets, whose it is."""
+    seat = s.units[u].seat
+    names = s.options["names"]
+    owner = ("the Villains" if seat == VILLAIN
+             else names[seat] if 0 <= seat < len(names) else "nobody")
+    return w.phrase(unit_word(s, u), f" ({owner})")
+
+
+def _strength(s: State | TacticsView, u: int) -> int:
+    """A unit's Strength now: a view carries it; a state works it out."""
+    if isinstance(s, State):
+        return combat.strength(s, u)
+    return s.stats[u].strength if u in s.stats else 0
+
+
 def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
@@ -284,6 +310,8 @@ def question(s: State | TacticsView, d: Decision) -> Phrase:
         h = harm.pending_harm(s.work, s.attack)
         if h is not None:
             asked = w.phrase(harm_phrase(s, h), WINDOW)
+        elif s.attack is not None and 0 <= s.attack.attacker < len(s.units):
+            asked = w.phrase(attack_phrase(s, s.attack), WINDOW)
     if d.source >= 0:
         return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
     return w.capitalized(w.phrase(asked))
@@ -294,8 +322,8 @@ def describe(s: State | TacticsView, a: Action) -> str:
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS",
-           "scheme_name", "card_name", "card_word", "cell_name", "cell_word",
-           "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
-           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind",
-           "villain_cultist_label"]
+__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "attack_phrase",
+           "card_name", "card_word", "cell_name", "cell_word", "cultist_label", "describe",
+           "figure_labels", "harm_phrase", "pending", "phrase", "question", "route_phrase",
+           "scheme_name", "treasure_word", "unit_labels", "unit_name", "unit_word",
+           "value_kind", "villain_cultist_label"]

@@ -64,12 +64,27 @@ def entry_text(entry: Any) -> Text:
     return _broken_text(entry.path.name, f"cannot be loaded: {entry.error}")
 
 
+def players_text(summary: Any) -> str:
+    """``You vs Greedy bot``; teams as teams: ``You & Player 3 vs Greedy bot & Random bot``."""
+    names = [str(p) for p in summary.meta.get("players", [])]
+    from tui.games import ui
+
+    try:
+        teams = ui(summary.game).teams(getattr(summary, "options", {}) or {})
+    except KeyError:  # a game this version has no table for
+        teams = []
+    if not teams:
+        return " vs ".join(names)
+    grouped = [" & ".join(names[seat] for seat in team if seat < len(names)) for team in teams]
+    return " vs ".join(team for team in grouped if team)
+
+
 def _summary_text(summary: Any) -> Text:
     meta = summary.meta
     out = Text()
     out.append(title(summary.game), style="bold #ffd54f")
     out.append("  ")
-    out.append(" vs ".join(str(p) for p in meta.get("players", [])))
+    out.append(players_text(summary))
     word = turn_word(summary.game)
     out.append(f"\n  {word} {meta.get('turn', '?')} · {when(summary)}", style="dim")
     if meta.get("status") == "finished":
