@@ -181,6 +181,13 @@ class GameModule(Protocol):
         """The result once the game is over, else None."""
         ...
 
+    def reveals(self, state: Any, action: Action, events: list[Event]) -> str | None:
+        """What ``action``, just applied to ``state`` with ``events``, showed that was
+        hidden (a card drawn, a card turned up), in words; None when it showed nothing, so
+        it may be taken back. Draws from the game's random stream need no word here:
+        ``core.undo`` counts them whatever this says."""
+        ...
+
     def view(self, state: Any, seat: int) -> Any:
         """The table as ``seat`` may see it (a GameView); for ``SPECTATOR``, what every
         seat may see."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.ascension.audit import problems as audit
+from core.ascension.reveals import reveals
 from core.ascension.rules import (
     apply,
     apply_legal,
@@ -33,7 +34,7 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "NAME", "AscensionView", "State", "action_phrase", "apply", "apply_legal", "audit",
-    "checksum", "describe", "determinize", "legal_actions", "new_game", "outcome",
-    "question_phrase", "restore", "scores", "snapshot", "turn_number", "view", "why_illegal",
+    "NAME", "AscensionView", "State", "action_phrase", "apply", "apply_legal", "audit", "checksum",
+    "describe", "determinize", "legal_actions", "new_game", "outcome", "question_phrase",
+    "restore", "reveals", "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -83,6 +83,15 @@ def spot_name(loc: int) -> str:
     return POSITION_NAMES[loc] if 0 <= loc < SIZE else f"location {loc}"
 
 
+def spot_said(loc: int) -> str:
+    """A location as a player points at it in a sentence: ``the left spot of Tier 2``,
+    ``your Guard``, ``your Dungeon``."""
+    if 0 <= loc < SIZE:
+        tier, side = POSITION_NAMES[loc].split(" · ")
+        return f"the {side} spot of {tier}"
+    return f"your {spot_name(loc)}"
+
+
 def clan_name(clan: str) -> str:
     """The clan's printed name."""
     return CLAN_NAMES.get(clan, clan)
@@ -138,10 +147,12 @@ def out_of_play(uid: int, seen: bool = True, hidden: str = "a hidden creature") 
 def in_play(v: FirepeakView, seat: int, loc: int, whose: bool = True, where: bool = True
             ) -> Phrase:
     """``Bot's Troll 4▲ (Tier 1 · left)``: a creature on the table with its effective Power;
-    ``whose`` names its owner unless that is the mover, ``where`` adds its location."""
+    ``whose`` names its owner unless that is the mover (but ``your`` always, for the player
+    at the keyboard: "under your Troll"), ``where`` adds its location."""
     p = v.players[seat] if 0 <= seat < len(v.players) else None
     uid = p.at(loc) if p is not None and (0 <= loc < SIZE or loc == GUARD) else EMPTY
-    out = say(owner(v, seat), " ") if whose and seat != mover(v) else ()
+    named = seat != mover(v) or player(v, seat).text == "You"
+    out = say(owner(v, seat), " ") if whose and named else ()
     if uid == EMPTY or p is None:
         out = say(out, creature(-1, "the new creature"))  # one a plan expects there
     else:

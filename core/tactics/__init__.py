@@ -9,6 +9,7 @@ from core.contract import Event, rounds_played
 from core.tactics import effects as _fx
 from core.tactics.audit import problems as audit
 from core.tactics.draft import start_draft
+from core.tactics.reveals import reveals
 from core.tactics.rules import (
     apply,
     apply_legal,
@@ -65,5 +66,6 @@ def turn_number(state: State) -> int:
 __all__ = [
     "audit", "NAME", "Decision", "State", "TacticsView", "apply", "apply_legal", "checksum",
     "copy", "describe", "determinize", "Plan", "allowed_commands", "legal_actions", "new_game",
-    "outcome", "restore", "scores", "snapshot", "turn_number", "start", "view", "why_illegal",
+    "outcome", "restore", "reveals", "scores", "snapshot", "turn_number", "start", "view",
+    "why_illegal",
 ]

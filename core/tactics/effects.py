@@ -443,8 +443,8 @@ def op_text(op: Op) -> str:
     """A few words for an operation (choice labels, logs)."""
     name = op.op
     if name in ("runes", "power", "draw", "honor", "treasure"):
-        word = {"runes": "Runes", "power": "Power", "draw": "card(s)", "honor": "Honor",
-                "treasure": "Treasure(s)"}[name]
+        word = {"runes": "Runes", "power": "Power", "draw": "card", "honor": "Honor",
+                "treasure": "Treasure" if op.n == 1 else "Treasures"}[name]
         return f"+{op.n} {word}" if name != "draw" else f"draw {op.n}"
     if name == "buff":
         parts = [f"+{op.get(k)} {k}" for k in ("strength", "defense", "speed") if op.get(k)]

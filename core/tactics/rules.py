@@ -253,7 +253,7 @@ def _acquire_problem(s: State, seat: int, a: Action) -> str | None:
         if a.option != 0:
             return "'acquire' of a pile takes no option"
         if not pile:
-            return "that pile is empty (FAQ 7)"
+            return "that pile is empty: none are left to acquire"
         cost = s.cards[pile[-1]].cost
         return None if cost <= p.runes else f"it costs {cost} Runes; you have {p.runes}"
     if a.card < 0 or a.card not in s.row:
@@ -275,7 +275,8 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
     if a.card == -1:
         cost = s.cultist_def.command
         if turn.reserve_cultist(s, seat) < 0:
-            return "all four of your Cultists are on the battlefield (FAQ 7)"
+            return ("all four of your Cultists are on the battlefield: no more than four "
+                    "may be deployed at a time")
         if cost > p.power:
             return f"a Cultist costs {cost} Power; you have {p.power}"
         if a.option not in turn.free_portals(s, seat):
@@ -289,7 +290,8 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
     if unit.card < 0 and unit.cell < 0:
         return "a new Cultist is commanded with card -1 and a portal"
     if unit.exhausted:
-        return "that unit is exhausted (FAQ 3)"
+        return ("that unit is exhausted: it was commanded (or defeated) and cannot be "
+                "commanded again until it readies at the end of your turn")
     cost = combat.command_cost(s, a.card)
     if cost > p.power:
         return f"commanding it costs {cost} Power; you have {p.power}"

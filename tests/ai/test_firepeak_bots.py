@@ -16,6 +16,7 @@ from firepeak_helpers import put, rig, spell, table, uid  # noqa: E402
 import core.firepeak as F  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
 from ai.firepeak.greedy import FirepeakGreedyBot  # noqa: E402
+from ai.firepeak.hints import spoken_to  # noqa: E402
 from ai.firepeak.planner import FirepeakPlannerBot  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from core.contract import Action  # noqa: E402
@@ -325,7 +326,8 @@ def test_hints_are_deterministic_and_legal() -> None:
             assert first == again
             assert first.action in legal and first.plan[0] == first.action
             assert first.reason and "\n" not in first.reason
-            assert first.reason.startswith(describe(F.view(s, seat), first.action))
+            # The reason opens with the action, said to the player ("under your Troll").
+            assert first.reason.startswith(describe(spoken_to(F.view(s, seat)), first.action))
             seen += 1
         F.apply(s, bots[seat].choose(F.view(s, seat), legal))
         step += 1

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from core.games import game_names, title
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 
 def when(summary: Any) -> str:
@@ -145,7 +146,7 @@ class ContinueScreen(Screen[None]):
         with Vertical(id="continue-box"):
             yield Label(self.HEADING, id="continue-title")
             yield Label("", id="continue-dir", classes="dim-note")
-            yield OptionList(id="saves")
+            yield StopList(id="saves")
         yield KeyFooter()
 
     def on_mount(self) -> None:

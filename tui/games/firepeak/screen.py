@@ -121,6 +121,17 @@ class FirepeakScreen(TableScreen):
         """The hint for this position (see ``find_hint``)."""
         return find_hint("firepeak", view, legal, self.session.module.describe)
 
+    def point_at_hint(self, action: Action) -> None:
+        """h with a hint shown: the pattern it is about drawn large, the cursor on its
+        place (the side panel describes it)."""
+        spot = menus.target(self.view_for(self.table_seat()), action)
+        if spot is None or not (0 <= spot[1] < SIZE or spot[1] == GUARD):
+            return
+        seat, loc = spot
+        self.shown = None if seat == self.table_seat() else seat
+        self.cursor = loc
+        self.refresh_table()
+
     def offer_decision(self, seat: int) -> None:
         """Open the pending choice, unless the player put it aside at this very step."""
         if self.view_for(seat).pending is not None \

@@ -16,7 +16,7 @@ from rich.text import Text
 from core.contract import Event
 from core.firepeak import words
 from core.firepeak.cards import CREATURES, N_CREATURES, N_SPELLS, SPELLS, WIZARDS, Component
-from core.words import Phrase, Word
+from core.words import Phrase, Word, agree
 from tui.words import styled
 
 POWER = words.POWER
@@ -100,16 +100,7 @@ MARK_STYLE = "bold #000000 on #ffd54f"
 
 def verb(name: str, third_person: str) -> str:
     """``Bot rolls`` / ``You roll``: the subject and its verb, agreeing."""
-    if name != "You":
-        return f"{name} {third_person}"
-    v = third_person
-    if v.endswith("ies"):
-        v = v[:-3] + "y"
-    elif v.endswith(("shes", "ches", "sses", "xes")):
-        v = v[:-2]
-    elif v.endswith("s"):
-        v = v[:-1]
-    return f"You {v}"
+    return agree(name, third_person)
 
 
 def spell_name(uid: int) -> str:

@@ -32,7 +32,7 @@ from tui.games.tactics.drawing import TacticsTable
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.menus import Entry
 from tui.screens.dialogs import ConfirmScreen
-from tui.screens.table import LOG_BINDINGS, find_hint
+from tui.screens.table import LOG_BINDINGS, end_turn_question, find_hint
 from tui.widgets.panels import LogView
 from tui.words import styled
 
@@ -44,8 +44,6 @@ class TacticsScreen(TacticsTable):
     """One game of Ascension Tactics in play."""
 
     CSS_PATH = Path(__file__).with_name("tactics.tcss")
-
-    HINT_USE = "\nH: do it"
 
     # The save key is S here: s switches to the partner in 2 vs 2 (q still saves and leaves).
     BINDINGS = [
@@ -322,8 +320,10 @@ class TacticsScreen(TacticsTable):
             self.refuse(self.why_not(a) or "the turn cannot end now")
             return
         v = self.view_for(self.viewer)
-        hand = v.seats[v.current].hand
-        if not hand:
+        hand = v.seats[v.current].hand or ()
+        buys = any(b.kind == "acquire" for b in self.session.legal())
+        question = end_turn_question(len(hand), "acquire a card" if buys else "")
+        if question is None:
             self.do(a)
             self.advance()
             return
@@ -335,8 +335,7 @@ class TacticsScreen(TacticsTable):
             self.advance()
 
         self.modal_open = True
-        self.app.push_screen(ConfirmScreen(
-            f"You still have {len(hand)} card(s) in hand. End your turn anyway?"), answer)
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def action_switch(self) -> None:
         """s: hand the team's turn to your partner (2 vs 2)."""
@@ -355,4 +354,4 @@ class TacticsScreen(TacticsTable):
             return any(len(team) > 1 for team in self.state.sides)
         if action in ("watch_step", "watch_skip"):
             return self.playback.running
-        return True
+        return super().check_action(action, parameters)

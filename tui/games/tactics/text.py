@@ -17,7 +17,7 @@ from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, RANGED, ST
 from core.tactics.view import TacticsView
 from core.tactics.villain_state import VILLAIN, VILLAINS
 from core.tactics.words import card_name, cell_name, question, unit_name
-from core.words import Word, plain
+from core.words import Word, agree, plain
 from tui import theme
 from tui.games.tactics import villains as vl
 from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES, side_mark
@@ -242,7 +242,7 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
     if k == "pick_up":
         return f"  {unit_name(s, e.card)} picks up a Treasure", theme.HONOR_COLOR
     if k == "gain_treasure":
-        return f"  {who} draws a Treasure from the bag", theme.HONOR_COLOR
+        return f"  {agree(who, 'draws')} a Treasure from the bag", theme.HONOR_COLOR
     if k == "beacon":
         return f"  {unit_name(s, e.card)} claims the Beacon at {cell_name(s, e.value)}", ""
     if k == "portal":
