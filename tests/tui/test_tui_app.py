@@ -12,7 +12,7 @@ from core.contract import Action
 from tui.app import AscendApp
 from tui.games.ascension.cards import CardView
 from tui.games.ascension.screen import AscensionScreen
-from tui.screens.dialogs import ChoiceScreen
+from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
 from tui.screens.menu import MenuScreen
@@ -96,6 +96,9 @@ async def test_turn_save_continue(save_dir: Path) -> None:
             assert state.players[0].honor == 1
 
         await pilot.press("e")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # Runes or Power left would still buy
+            await pilot.press("y")
         await settle(pilot, app)
         assert state.turns_taken == [1, 1]  # the bot played its whole turn
         assert state.to_move == 0

@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 BANNER = """\
  ▄▀█ █▀ █▀▀ █▀▀ █▄░█ █▀▄
@@ -41,7 +42,7 @@ class MenuScreen(Screen[None]):
         with Middle(), Center(), Vertical(id="menu-box"):
             yield Label(Text(BANNER, style="bold #ffd54f"), id="banner")
             yield Label("The Ascension games, at the terminal", id="tagline")
-            yield OptionList(
+            yield StopList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
                 Option("Campaign", id="campaign"),

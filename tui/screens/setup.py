@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label
 
 from core.games import GameInfo, games, info, set_option
 from core.games import Setting as GameSetting
+from tui.games import ui
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
@@ -234,6 +235,21 @@ class SetupScreen(Screen[None]):
         opts: dict[str, Any] = {"players": count}
         for spec in row.settings:
             self._fit(row.name, spec, opts)
+        self._show_teams(row, opts, count)
+
+    def _show_teams(self, row: GameInfo, opts: dict[str, Any], count: int) -> None:
+        """Beside each seat, the team it plays in when the game has teams (2 vs 2: seats 1
+        and 3 against 2 and 4), so partners are chosen knowingly."""
+        teams = ui(row.name).teams(opts) if row.playable else []
+        for i in range(self.max_seats):
+            self.query_one(f"#seat-{i}", Setting).note = ""
+        for k, seats in enumerate(teams):
+            together = " + ".join(str(seat + 1) for seat in seats)
+            for seat in seats:
+                if seat < count:
+                    line = self.query_one(f"#seat-{seat}", Setting)
+                    line.note = f"team {chr(ord('A') + k)} (seats {together})"
+                    line.refresh()
 
     def _fit(self, game: str, spec: GameSetting, opts: dict[str, Any]) -> None:
         """Fit one setting to the options above it, then add its value to ``opts``."""

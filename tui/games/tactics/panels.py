@@ -25,7 +25,7 @@ from core.tactics.words import cell_name, question, unit_name
 from tui import theme
 from tui.games.tactics import text as tt
 from tui.games.tactics import villains as vl
-from tui.games.tactics.picture import MapPicture, UnitMark
+from tui.games.tactics.picture import MapPicture, UnitMark, side_mark
 from tui.screens.table import possessive
 from tui.words import styled
 
@@ -107,9 +107,13 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
         for side, name in enumerate(tt.side_names(v)):
             turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
             out.append(turn, style="bold")
-            out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
-            out.append(f"{name[:20]:<20}")
+            out.append(f"{side_mark(side)} ", style=f"bold {tt.side_color(side)}")
+            # A team is named a partner a line, so no name is cut ("Player 2 & Greedy bo").
+            members = [v.seats[x].name for x in v.sides[side]] or [name]
+            out.append(f"{members[0][:20]:<20}")
             out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+            for partner in members[1:]:
+                out.append(f"   & {partner[:18]}\n")
     else:
         boss = seat == vv.boss_seat
         out.append_text(vl.villain_section(v, labels, buffed,
@@ -161,7 +165,7 @@ def _treasures(out: Text, v: TacticsView, seat: int, hidden: bool) -> Text:
 
 
 def roster_line(v: TacticsView, u: int, labels: dict[int, str], name_width: int = 12) -> Text:
-    """``● Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
+    """``✓ Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
     row = v.units[u]
     st = v.stats[u]
     line = Text(no_wrap=True, overflow="ellipsis")
