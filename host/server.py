@@ -143,6 +143,7 @@ class Host:
             "HOME": home, "USER": user, "LOGNAME": user,
             "PATH": os.defpath,
             "ASCEND_SAVE_DIR": str(self.config.user_saves(user)),
+            "ASCEND_CONFIG_DIR": str(self.config.user_config(user)),
             "ASCEND_IDLE_WARNING": str(int(self.config.idle_warning)),
             "ASCEND_BOT_DELAY": str(self.config.bot_delay),
         }

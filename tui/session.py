@@ -348,6 +348,10 @@ class GameSession:
             "turn": self.round,
             "seats": ", ".join(self.seats),
             "status": "finished" if self.over else "playing",
+            # For the Continue list: where the scores stand and whose move it is (a meta
+            # value is a str or an int, so the scores go as "12,9").
+            "scores": ",".join(str(x) for x in self.module.scores(self.state)),
+            "to_move": -1 if self.state.to_move is None else int(self.state.to_move),
             **{f"{BOT_RNG_KEY}{seat}": rng.state for seat, bot in self.bots.items()
                if (rng := _bot_rng(bot)) is not None},
         }

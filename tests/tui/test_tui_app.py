@@ -367,8 +367,17 @@ async def test_finished_game_shows_scores(save_dir: Path) -> None:
         console = Console(width=80, file=io.StringIO(), record=True)
         console.print(screen.table)
         table = console.export_text()
-        assert str(outcome.scores[0]) in table and "tokens" in table and "on cards" in table
+        assert str(outcome.scores[0]) in table
+        assert all(word in table for word in ("monsters", "effects", "heroes", "constructs"))
         assert "tie" in str(screen.query_one("#end-tiebreak").render()).lower()
+        # The score over the turns: a row a player, ending on the final score.
+        chart = str(screen.query_one("#end-chart").render()).split("\n")
+        assert len(chart) == 2
+        for seat, name in enumerate(session.names):
+            line = next(line for line in chart if line.startswith(name))
+            assert line.rstrip().endswith(f" {outcome.scores[seat]}")
+        held = str(screen.query_one("#end-holdings").render())
+        assert all(f"{name}: " in held for name in session.names) and "Apprentice" in held
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

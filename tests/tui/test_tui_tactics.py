@@ -413,7 +413,10 @@ async def test_tactics_plays_to_the_end_screen(save_dir: Path) -> None:
         lines = [line for line in shown.splitlines() if "Player" in line or "bot" in line]
         for side, honor in enumerate(outcome.details["honor"]):
             line = next(x for x in lines if table.session.names[side] in x)
-            assert line.split()[-1] == str(honor)
+            cells = [cell.strip() for cell in line.split("│")]
+            assert cells[1] == str(honor)
+            # Honor by source adds up to the side's Honor.
+            assert sum(int(cell) for cell in cells[2:]) == honor
         assert "turn limit" in str(end.query_one("#end-tiebreak").render())
 
 

@@ -81,14 +81,28 @@ def players_text(summary: Any) -> str:
 
 def _summary_text(summary: Any) -> Text:
     meta = summary.meta
+    players = [str(p) for p in meta.get("players", [])]
+    scores = str(meta.get("scores", "")).split(",")
     out = Text()
     out.append(title(summary.game), style="bold #ffd54f")
     out.append("  ")
-    out.append(players_text(summary))
+    teamed = players_text(summary)
+    if " & " not in teamed and len(scores) == len(players) \
+            and all(x.lstrip("-").isdigit() for x in scores):
+        for i, (name, score) in enumerate(zip(players, scores, strict=True)):
+            out.append(" · " if i else "")
+            out.append(name)
+            out.append(f" {score}", style="bold")
+    else:  # teams, or a save from before scores were kept in its summary
+        out.append(teamed)
     word = turn_word(summary.game)
-    out.append(f"\n  {word} {meta.get('turn', '?')} · {when(summary)}", style="dim")
+    out.append(f"\n  {word} {meta.get('turn', '?')}", style="dim")
+    mover = meta.get("to_move")
     if meta.get("status") == "finished":
         out.append(" · finished", style="dim italic")
+    elif isinstance(mover, int) and 0 <= mover < len(players):
+        out.append(f" · {players[mover]} to play", style="dim")
+    out.append(f" · {when(summary)}", style="dim")
     if summary.game not in game_names():
         out.append(" · not playable in this version", style="red")
     return out

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Campaign, Rules, Quit."""
+"""The main menu: New game, Continue, Campaign, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class MenuScreen(Screen[None]):
         Binding("j", "pick('join')", "Join a table", show=False),
         Binding("w", "pick('watch')", "Watch a table", show=False),
         Binding("r,question_mark", "pick('rules')", "Rules"),
+        Binding("s", "pick('settings')", "Settings"),
         Binding("q,escape", "pick('quit')", "Quit"),
     ]
 
@@ -47,6 +48,7 @@ class MenuScreen(Screen[None]):
                 Option("Campaign", id="campaign"),
                 *tables,
                 Option("Rules & keys", id="rules"),
+                Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
                 id="menu",
             )
@@ -87,5 +89,9 @@ class MenuScreen(Screen[None]):
             from tui.screens.rules import RulesScreen
 
             self.app.push_screen(RulesScreen())
+        elif what == "settings":
+            from tui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
         elif what == "quit":
             self.app.exit()

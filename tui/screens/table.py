@@ -11,6 +11,8 @@ where its hints come from. The engine's view and outcome come through the game c
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
@@ -48,6 +50,8 @@ HINT_AND_GAME_BINDINGS: list[Binding] = [
 LOG_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", "Log up", show=False),
     Binding("pagedown", "log_page(1)", "Log down", show=False),
+    # Said on the prompt line while a bot plays (the footer keeps the table's own keys).
+    Binding("f", "finish_bots", "Finish the bots' turn", show=False),
     Binding("L", "log_screen", "Log", show=False),
     Binding("u", "undo", "Undo", show=False),
 ]
@@ -87,6 +91,9 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # The seat at the keyboard; None while a hot-seat hand-over is pending.
         self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
         self.thinking: int | None = None
+        # Set by f while bots play: their moves follow without the pause until a human's.
+        self.hurry = False
+        self._hurried: asyncio.Event | None = None  # wakes the bot's pause when f is pressed
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
@@ -237,6 +244,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         elif self.session.is_bot(to):
             text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…",
                         style="italic")
+            if not self.hurry:
+                text.append("  f: finish at once", style="dim")
         elif to != self.viewer or self.session.elsewhere(to):
             text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
         else:
@@ -515,6 +524,24 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         from tui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(game=self.session.game))
+
+    async def bot_pause(self, delay: float) -> None:
+        """The pause after a bot's move, cut short by f."""
+        self._hurried = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurried.wait(), delay)
+
+    def action_finish_bots(self) -> None:
+        """Let the bots play the rest of their moves without the pause between them."""
+        if self.thinking is not None:
+            self.hurry = True
+            if self._hurried is not None:
+                self._hurried.set()
+            self.finish_show()
+
+    def finish_show(self) -> None:
+        """End at once the move being played out step by step, if the game does that;
+        nothing by default."""
 
     def action_log_page(self, direction: int) -> None:
         """Page the game log up or down."""

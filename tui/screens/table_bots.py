@@ -30,8 +30,8 @@ async def play_bots(table: TableScreen) -> None:
                 action = legal[-1]
                 table.notify(f"{table.player_name(seat)} failed ({exc!r}); it plays "
                              f"{session.describe(action)!r} instead", severity="error")
-            if delay > 0:
-                await asyncio.sleep(delay)
+            if delay > 0 and not table.hurry:
+                await table.bot_pause(delay)
             # The player may have left the table, or loaded over it, during the pause.
             if table.state.to_move != seat or not table.is_attached:
                 break
@@ -40,6 +40,7 @@ async def play_bots(table: TableScreen) -> None:
             await table.move_shown()
     finally:
         table.thinking = None
+        table.hurry = False
     if table.is_attached:
         table.refresh_table()
         table.advance()
@@ -58,10 +59,13 @@ def show_end(table: TableScreen) -> None:
 
     table.modal_open = True
     from tui.games import ui
+    from tui.history import session_story
 
     results = ui(table.session.game).results
+    story = session_story(table.session, results.source)
     # Leaving the scores leaves the table the usual way (saved, its lock given back), to
     # what follows the game.
     onward = "Back to the campaign" if getattr(table.session, "sequel", None) else ""
     table.app.push_screen(EndScreen(table.session.names, outcome, results,
-                                    leave=table.leave, onward=onward), closed)
+                                    leave=table.leave, onward=onward, story=story),
+                          closed)

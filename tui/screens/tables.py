@@ -71,7 +71,11 @@ def sit_down(app: Any, session: HallSession) -> None:
 
 
 class OpenTableScreen(SetupScreen):
-    """The New game screen for a shared table: human seats are for the players who join."""
+    """The New game screen for a shared table: human seats are for the players who join
+    (under their own login names)."""
+
+    NAMES = False
+    REMEMBER = False
 
     def on_mount(self) -> None:
         # Textual runs SetupScreen's own on_mount first; only the title changes here.

@@ -139,6 +139,9 @@ class TacticsTable(TableScreen):
         """Enter while the Villain turn is played out: its next step now."""
         self.playback.step()
 
+    def finish_show(self) -> None:
+        self.playback.skip()
+
     def action_watch_skip(self) -> None:
         """Space: the end of the Villain turn now."""
         self.playback.skip()
@@ -201,8 +204,11 @@ class TacticsTable(TableScreen):
         turn = rounds_played(v.side_turns, False) if frame is not None else self.session.round
         self.query_one("#tt-status", Static).update(panels.status_line(v, turn))
         buffed = frame.buffed if frame is not None else frozenset()
+        # A wide terminal's side panel has room for whole names ("Kor, the Ferromancer").
+        names = 24 if width >= 120 else 12
         self.query_one("#tt-side", Static).update(panels.side_panel(v, seat, hidden,
-                                                                    self.labels, buffed))
+                                                                    self.labels, buffed,
+                                                                    name_width=names))
         # The Scheme in play takes the center row's place (and the hand's, while the
         # Villains play by themselves: nobody's hand matters then).
         scheme = vl.scheme_shown(v) >= 0
