@@ -181,6 +181,11 @@ class GameModule(Protocol):
         """The result once the game is over, else None."""
         ...
 
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Where the scores stand now, one per seat (Honor, Power, points: the game's own
+        measure), during the game as at its end; the Continue list shows them."""
+        ...
+
     def reveals(self, state: Any, action: Action, events: list[Event]) -> str | None:
         """What ``action``, just applied to ``state`` with ``events``, showed that was
         hidden (a card drawn, a card turned up), in words; None when it showed nothing, so

@@ -16,6 +16,14 @@ from counter_game import rules
 import core.games
 
 
+@pytest.fixture(autouse=True)
+def private_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+                     ) -> None:
+    """No test reads or writes the player's own settings (the last New game, the theme):
+    each test starts from none, in a folder of its own."""
+    monkeypatch.setenv("ASCEND_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
 @pytest.fixture
 def counter_registered() -> Iterator[ModuleType]:
     """The counter game with its row in each layer's registry (``core.games``,

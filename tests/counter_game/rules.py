@@ -130,6 +130,12 @@ def outcome(state: CounterState) -> Outcome | None:
     return Outcome(scores=scores, winners=(winner,), details={"total": state.total})
 
 
+def scores(state: CounterState) -> tuple[int, ...]:
+    """Nothing is scored until someone reaches the target: 0 each, then the outcome's."""
+    result = outcome(state)
+    return result.scores if result is not None else (0,) * PLAYERS
+
+
 def reveals(state: CounterState, action: Action, events: list[Event]) -> str | None:
     """Nothing is hidden in the counter game, so no add shows anything."""
     return None
