@@ -14,11 +14,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tactics"))
 
-from villain_helpers import cleared, hero, villain  # noqa: E402
+from villain_helpers import cleared, token, villain  # noqa: E402
 
 import core.tactics as T  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.hints import hint  # noqa: E402
+from ai.tactics.weights import VILLAIN_DOWN  # noqa: E402
 from ai.tactics.worth import kill_value  # noqa: E402
 from core.tactics.audit import problems  # noqa: E402
 
@@ -81,14 +82,19 @@ def test_bots_and_hints_answer_every_question(mode: str, bots: list[str], seed: 
 
 def test_a_villain_is_worth_its_honor_and_its_income() -> None:
     s = cleared(ties="auto")
+    v = s.villain
+    assert v is not None
     boss = villain(s, "boss", 6, 2)
     red = villain(s, "red", 6, 4)
-    hero_u = hero(s, 0, 2, 2)
-    # Felling a Villain pays its card's Honor and ends its scoring until a Scheme returns
-    # it; the Boss is worth more than a plain Villain, and either more than a hero unit.
-    assert kill_value(s, boss) > kill_value(s, red) > 0
-    honor = s.villain.vdef(s.units[red].card).face(s.villain.mode).honor
-    assert kill_value(s, red) >= honor
-    s2 = cleared(ties="auto")
-    foe = hero(s2, 1, 2, 2) if s2.n > 1 else hero_u
-    assert kill_value(s, red) > kill_value(s2, foe) or s2.n == 1
+    # Felling a Villain pays its card's Honor and stops its objective's shrine paying the
+    # Villains until a Scheme returns it: worth more than the Honor alone, the Boss most.
+    for u in (boss, red):
+        card = s.units[u].card
+        honor = v.vdef(card).face(v.mode).honor
+        shrine = s.map.shrine_honor[v.token[v.kind_of(card)]]
+        assert kill_value(s, u) >= honor + VILLAIN_DOWN * max(1, shrine)
+    assert kill_value(s, boss) > kill_value(s, red)
+    # Its token moved off the shrines: the income part shrinks to one Honor a turn.
+    before = kill_value(s, red)
+    token(s, "red", 1, 1)
+    assert kill_value(s, red) < before
