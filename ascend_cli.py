@@ -1,4 +1,5 @@
-"""The ``ascend`` command: the app, headless self-play, and save replay/verification."""
+"""The ascend command: with no command it runs the app; the commands below play bots
+headless, replay or check a save, and host games over SSH."""
 
 from __future__ import annotations
 
@@ -175,7 +176,7 @@ def add_setting_flags(parser: argparse.ArgumentParser) -> None:
                                 default=None, help=helped)
         else:
             parser.add_argument(flag, dest=_dest(setting.key), type=setting.kind,
-                                default=None, help=helped)
+                                default=None, help=helped, metavar=setting.key.upper())
 
 
 def _dest(key: str) -> str:
@@ -204,24 +205,65 @@ def game_options(args: argparse.Namespace, game: Any) -> dict[str, Any]:
     return options
 
 
+def games_epilog() -> str:
+    """The games, their names on the command line and their player counts."""
+    from core.games import games
+
+    lines = ["games:"]
+    for row in games():
+        low, high = row.players
+        count = f"{low} player" if low == high == 1 else (
+            f"{low} players" if low == high else f"{low}-{high} players")
+        coming = "" if row.playable else " (coming in a later version)"
+        lines.append(f"  {row.name:<12} {row.title}, {count}{coming}")
+    return "\n".join(lines)
+
+
+def version_text() -> str:
+    """``ascend 0.2.0`` (``0.0.0`` from a source tree never installed)."""
+    from saves.format import APP_VERSION
+
+    return f"ascend {APP_VERSION}"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ascend", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
-    sp = sub.add_parser("selfplay", help="play bots against each other headless")
-    sp.add_argument("game")
-    sp.add_argument("--players", type=int, default=None,
-                    help="default: 2, or the count the chosen --mode is played by")
-    sp.add_argument("--bots", default="greedy,random",
-                    help="comma list, rotated over seats; against the Villains (--mode solo, "
-                         "coop, boss) it names the seats in order, the Boss player last")
-    sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=int, default=1)
+    epilog = (f"{games_epilog()}\n\nIn the app, bots pause after each move as set in "
+              "Settings (off, quick, watchable);\n$ASCEND_BOT_DELAY (seconds) is the pause "
+              "until one is chosen there.\nSaves go to $ASCEND_SAVE_DIR if set, settings to "
+              "$ASCEND_CONFIG_DIR.")
+    parser = argparse.ArgumentParser(
+        prog="ascend", description=__doc__, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    from core.games import game_names
+
+    sp = sub.add_parser(
+        "selfplay", help="play bots against each other headless",
+        description="Play bots against each other headless and report wins, scores and "
+                    "speed.", epilog=games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sp.add_argument("game", metavar="GAME", help=f"one of: {', '.join(game_names())}")
+    sp.add_argument("--players", type=int, default=None, metavar="N",
+                    help="players at the table (default 2, or the count the chosen --mode "
+                         "is played by: solo 1, coop 2)")
+    sp.add_argument("--bots", default="greedy,random", metavar="LIST",
+                    help="bot names, comma separated, rotated over the seats "
+                         "(default greedy,random); against the Villains (--mode solo, coop, "
+                         "boss) they name the seats in order, the Boss player last")
+    sp.add_argument("--games", type=int, default=100, metavar="N",
+                    help="games to play (default 100)")
+    sp.add_argument("--seed", type=int, default=1, metavar="N",
+                    help="seed of the first game; game i uses seed+i (default 1)")
     add_setting_flags(sp)
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_selfplay)
-    rp = sub.add_parser("replay", help="replay a save file; --verify checks every step")
-    rp.add_argument("file")
-    rp.add_argument("--verify", action="store_true")
+    rp = sub.add_parser("replay", help="replay a save file; --verify checks every step",
+                        description="List the actions of a save, or check that it replays.")
+    rp.add_argument("file", metavar="FILE", help="a save file (.ascend)")
+    rp.add_argument("--verify", action="store_true",
+                    help="replay every step and compare it with the save's checksums")
     rp.set_defaults(func=cmd_replay)
     from host.cli import add_parser as add_serve
 

@@ -28,6 +28,7 @@ class RandomBot:
 
     name = RANDOM
     uses_view = False
+    picks_from_list = True  # returns one of the very actions it was given, unchanged
 
     def __init__(self, game: str, seed: int = 0) -> None:
         self.rng = Rng.stream(seed, "bot:random")

@@ -23,6 +23,9 @@ QUICK: tuple[tuple[str, list[str]], ...] = (
     ("bench.planner_latency", ["--games", "3"]),
     ("bench.pattern_latency", ["--n", "100"]),
     ("bench.tactics_latency", ["--games", "2"]),
+    ("bench.empires_physics", ["--flicks", "300", "--reference", "20"]),
+    ("bench.villain_latency", ["--games", "14", "--every", "20"]),
+    ("bench.boss_strength", ["--games", "2", "--heroes", "greedy"]),
     ("bench.ai_strength", ["--games", "20"]),
     ("bench.host_load", ["--sessions", "5", "--turns", "2", "--logins", "5"]),
 )

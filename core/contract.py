@@ -33,6 +33,57 @@ class Event(NamedTuple):
     value: int = 0
 
 
+# Build an Action or an Event from a full tuple of its fields without NamedTuple's
+# Python-level ``__new__``: the engines' hot paths make one for nearly every step.
+new_action: Callable[[tuple[str, int, int]], Action] = functools.partial(tuple.__new__, Action)
+new_event: Callable[[tuple[str, int, int, int]], Event] = functools.partial(tuple.__new__, Event)
+
+
+class ActionsByCard(dict[int, Action]):
+    """Shared ``Action(kind, card, option)`` of one kind (and option) by card, each made on
+    first use: Actions are immutable, so listing legal actions hands out the same objects
+    step after step instead of building a tuple for each."""
+
+    __slots__ = ("kind", "option")
+
+    def __init__(self, kind: str, option: int = 0) -> None:
+        super().__init__()
+        self.kind = kind
+        self.option = option
+
+    def __missing__(self, card: int) -> Action:
+        action = self[card] = new_action((self.kind, card, self.option))
+        return action
+
+
+class ActionsByCardOption(dict[int, ActionsByCard]):
+    """Shared Actions of one kind by card, then by option: ``table[card][option]``."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: int) -> ActionsByCard:
+        row = self[card] = _ActionsByOption(self.kind, card)
+        return row
+
+
+class _ActionsByOption(ActionsByCard):
+    """One card's row of an ActionsByCardOption: ``row[option]``."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, kind: str, card: int) -> None:
+        super().__init__(kind)
+        self.card = card
+
+    def __missing__(self, option: int) -> Action:
+        action = self[option] = new_action((self.kind, self.card, option))
+        return action
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
 
@@ -47,6 +98,17 @@ def checked(state: Any, action: Any, why_illegal: Any) -> Action:
     if reason is not None:
         raise IllegalAction(reason)
     return a
+
+
+def trusted_apply(module: Any) -> Callable[[Any, Action], list[Event]]:
+    """The game's ``apply_legal`` where it has one, else its ``apply``.
+
+    ``apply_legal(state, action)`` is an optional fast path for an action the caller has
+    just taken from ``legal_actions(state)`` (self-play, search): it skips the check that
+    ``apply`` makes for anything from a person, a save or a replay. Same state, same events.
+    """
+    fast: Callable[[Any, Action], list[Event]] = getattr(module, "apply_legal", module.apply)
+    return fast
 
 
 @dataclass(frozen=True)
@@ -117,6 +179,13 @@ class GameModule(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None:
         """The result once the game is over, else None."""
+        ...
+
+    def reveals(self, state: Any, action: Action, events: list[Event]) -> str | None:
+        """What ``action``, just applied to ``state`` with ``events``, showed that was
+        hidden (a card drawn, a card turned up), in words; None when it showed nothing, so
+        it may be taken back. Draws from the game's random stream need no word here:
+        ``core.undo`` counts them whatever this says."""
         ...
 
     def view(self, state: Any, seat: int) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.rng import Rng
 
 
@@ -19,6 +19,14 @@ class Holder(Protocol):
 def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
     """Draw ``n`` into the hand, shuffling the discard pile into a new deck when the deck runs
     out (cards played this turn are not in the discard pile yet, so they stay out)."""
+    deck = p.deck
+    if 0 < n <= len(deck):
+        # The usual case, a deck with enough cards: the same cards, in the same order, as
+        # popping them one by one.
+        p.hand += deck[:-n - 1:-1]
+        del deck[-n:]
+        events.append(new_event(("draw", seat, -1, n)))
+        return
     drawn = 0
     for _ in range(n):
         if not p.deck:
@@ -26,8 +34,8 @@ def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
                 break
             p.deck, p.discard = p.discard, []
             rng.shuffle(p.deck)
-            events.append(Event("reshuffle", seat, -1, len(p.deck)))
+            events.append(new_event(("reshuffle", seat, -1, len(p.deck))))
         p.hand.append(p.deck.pop())
         drawn += 1
     if drawn:
-        events.append(Event("draw", seat, -1, drawn))
+        events.append(new_event(("draw", seat, -1, drawn)))

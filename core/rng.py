@@ -54,13 +54,28 @@ class Rng:
         return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
-        return items[self.below(len(items))]
+        """``items[self.below(len(items))]``, with ``below`` inlined: a random bot picks every
+        action of self-play this way."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs at least one item")
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
+        # ``below(i + 1)`` inlined, the state kept in a local: the same draws, in the same
+        # order, at a third of the cost (every reshuffle of a deck runs this).
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            z = (z + _GAMMA) & _MASK
+            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((x ^ (x >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1

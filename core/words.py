@@ -83,3 +83,31 @@ def clipped(text: str, limit: int = 120) -> str:
     quoting what came from outside (a file, a command line) in a message."""
     line = text.replace("\n", " ").replace("\r", " ")
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def agree(name: str, third_person: str) -> str:
+    """``Bot gains`` / ``You gain``: the subject and its verb, agreeing (a player named
+    "You" is the one at the keyboard, spoken to)."""
+    if name != "You":
+        return f"{name} {third_person}"
+    verb = third_person
+    irregular = {"has": "have", "is": "are", "does": "do", "goes": "go"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif verb.endswith("ies"):
+        verb = verb[:-3] + "y"
+    elif verb.endswith(("shes", "ches", "sses", "xes")):
+        verb = verb[:-2]
+    elif verb.endswith("s"):
+        verb = verb[:-1]
+    return f"You {verb}"
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 card``, ``5 cards`` (``plural`` for a noun that does not just take an s)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def a_or_an(noun: str) -> str:
+    """``a Troll``, ``an Acolyte``: the noun with the article its first sound takes."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

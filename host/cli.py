@@ -14,7 +14,8 @@ from host.config import DEFAULT_PORT, HostConfig
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``serve`` subcommand."""
     p = sub.add_parser("serve", help="host games over SSH for friends (see README)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT)
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on")
     p.add_argument("--data", default="ascend-host", help="the host's folder: host key, "
                    "users, their saves, the shared tables, logs")
@@ -22,9 +23,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="let anyone in: a newcomer picks a name and their key is kept")
     p.add_argument("--add-user", nargs=2, metavar=("NAME", "KEYFILE"),
                    help="allow the public key in KEYFILE for NAME, then exit")
-    p.add_argument("--max-sessions", type=int, default=64)
-    p.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS")
-    p.add_argument("--idle-warning", type=float, default=60.0, metavar="SECONDS")
+    p.add_argument("--max-sessions", type=int, default=64, metavar="N",
+                   help="players connected at once (default 64)")
+    p.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS",
+                   help="end a session idle this long, its game saved (default 1800)")
+    p.add_argument("--idle-warning", type=float, default=60.0, metavar="SECONDS",
+                   help="warn this long before the idle timeout (default 60)")
     p.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
                    help="pause after each bot move at a shared table")
     p.set_defaults(func=cmd_serve)

@@ -240,6 +240,13 @@ class RemoteSession:
         self._see(reply["seen"])
         return list(reply["events"])
 
+    def undo(self) -> str:
+        """A shared table keeps every move: the others may already have seen it."""
+        from core.undo import UndoRefused
+
+        raise UndoRefused("moves at a shared table cannot be taken back (the other players "
+                          "see each one as it is made)")
+
     def bot_choice(self) -> tuple[int, Any, list[Action]]:
         raise ValueError("the table's bots play at the table")
 

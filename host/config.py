@@ -36,3 +36,7 @@ class HostConfig:
 
     def user_saves(self, name: str) -> Path:
         return self.data / "users" / name / "saves"
+
+    def user_config(self, name: str) -> Path:
+        """Where the user's app keeps its settings (theme, pacing, last New game)."""
+        return self.data / "users" / name / "config"

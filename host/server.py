@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
-import fcntl
 import logging
 import os
 import signal
 import socket
-import struct
-import termios
 import time
-from typing import Any
 
 import asyncssh
 
@@ -37,12 +32,6 @@ log = logging.getLogger("ascend.host")
 
 ESCDELAY_MS = 350  # an escape sequence split over a slow link still reads as one key
 IDLE_CHECK_SECONDS = 1.0
-
-
-def set_size(fd: int, width: int, height: int) -> None:
-    """Tell the PTY its size (the app's process group gets SIGWINCH)."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height),
-                                                    max(1, width), 0, 0))
 
 
 def colour_env(term: str, client_env: dict[str, str]) -> dict[str, str]:
@@ -120,7 +109,7 @@ class Host:
         master, slave = os.openpty()
         ours, theirs = socket.socketpair()
         try:
-            set_size(master, *session.size)
+            sessions.set_size(master, *session.size)
             os.set_blocking(master, False)
             env = self.child_env(user, session.term, session.client_env, str(home))
             request = {"user": user, "env": env,
@@ -154,6 +143,7 @@ class Host:
             "HOME": home, "USER": user, "LOGNAME": user,
             "PATH": os.defpath,
             "ASCEND_SAVE_DIR": str(self.config.user_saves(user)),
+            "ASCEND_CONFIG_DIR": str(self.config.user_config(user)),
             "ASCEND_IDLE_WARNING": str(int(self.config.idle_warning)),
             "ASCEND_BOT_DELAY": str(self.config.bot_delay),
         }
@@ -259,12 +249,3 @@ def pid_alive(pid: int) -> bool:
         return True
     return True
 
-
-def pty_gone(exc: OSError) -> bool:
-    """EIO is how Linux says every process has closed the PTY's other end."""
-    return exc.errno in (errno.EIO, errno.EBADF)
-
-
-def describe_peer(conn: Any) -> str:
-    peer = conn.get_extra_info("peername") if conn is not None else None
-    return f"{peer[0]}:{peer[1]}" if peer else "?"

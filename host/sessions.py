@@ -1,21 +1,24 @@
-"""One SSH connection: its login, and its terminal session running the app on a PTY."""
+"""One SSH connection: its login, and its terminal session running the app on a PTY (its
+size, its bytes both ways, how it says the app has gone)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import fcntl
 import logging
 import os
 import signal
+import struct
+import termios
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 
-from host.users import UserError
-
-if TYPE_CHECKING:
-    from host.server import Host
+from host.config import HostConfig
+from host.users import UserError, UserStore
 
 log = logging.getLogger("ascend.host")
 
@@ -24,11 +27,45 @@ MAX_NAME_INPUT = 64
 PTY_READ = 64 * 1024
 
 
+class SessionHost(Protocol):
+    """What a login and a session ask of the host that runs them (``host.server.Host``):
+    told here, so the sessions need nothing of the server that makes them."""
+
+    config: HostConfig
+    users: UserStore
+    sessions: set[TerminalSession]
+    stopping: bool
+
+    def full(self) -> bool: ...
+
+    async def launch(self, session: TerminalSession, user: str) -> tuple[int, int]: ...
+
+    async def reap(self, pid: int, grace: float) -> int | None: ...
+
+    def register(self, name: str, key: asyncssh.SSHKey) -> str: ...
+
+
+def set_size(fd: int, width: int, height: int) -> None:
+    """Tell the PTY its size (the app's process group gets SIGWINCH)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height),
+                                                    max(1, width), 0, 0))
+
+
+def pty_gone(exc: OSError) -> bool:
+    """EIO is how Linux says every process has closed the PTY's other end."""
+    return exc.errno in (errno.EIO, errno.EBADF)
+
+
+def describe_peer(conn: Any) -> str:
+    peer = conn.get_extra_info("peername") if conn is not None else None
+    return f"{peer[0]}:{peer[1]}" if peer else "?"
+
+
 class LoginServer(asyncssh.SSHServer):
     """Public keys only: a key on the allow-list for the name given, or (open
     registration) any key for a name nobody has yet, who then picks their name."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: SessionHost) -> None:
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.user: str | None = None
@@ -42,8 +79,6 @@ class LoginServer(asyncssh.SSHServer):
             log.info("connection from %s closed before login (%s)", self._peer(), exc)
 
     def _peer(self) -> str:
-        from host.server import describe_peer
-
         return describe_peer(self.conn)
 
     def begin_auth(self, username: str) -> bool:
@@ -78,7 +113,7 @@ class LoginServer(asyncssh.SSHServer):
 class TerminalSession(asyncssh.SSHServerSession[bytes]):
     """The app on a PTY for one SSH session."""
 
-    def __init__(self, host: Host, login: LoginServer) -> None:
+    def __init__(self, host: SessionHost, login: LoginServer) -> None:
         self.host = host
         self.login = login
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -116,8 +151,6 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
                               pixheight: int) -> None:
         self.size = (width, height)
         if self.master is not None:
-            from host.server import set_size
-
             with contextlib.suppress(OSError):
                 set_size(self.master, width, height)
 
@@ -272,8 +305,6 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             asyncio.get_running_loop().call_later(0.01, self._flush_input)
 
     def _pty_readable(self) -> None:
-        from host.server import pty_gone
-
         if self.master is None:
             return
         try:

@@ -16,7 +16,7 @@ import secrets
 import stat
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -123,10 +123,13 @@ class SaveSummary:
     game: str
     app_version: str
     meta: dict[str, Any]
+    # The game's options as saved: the list reads from them what the meta does not say
+    # (who plays with whom in a 2 vs 2).
+    options: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, save: SaveFile) -> SaveSummary:
-        return cls(save.game, save.app_version, dict(save.meta))
+        return cls(save.game, save.app_version, dict(save.meta), dict(save.options))
 
     @property
     def saved_at(self) -> datetime:

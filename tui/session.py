@@ -61,6 +61,7 @@ class PlaySession(Protocol):
     def legal(self) -> list[Action]: ...
     def describe(self, action: Action) -> str: ...
     def apply(self, action: Action) -> list[Event]: ...
+    def undo(self) -> str: ...
     def bot_choice(self) -> tuple[int, Any, list[Action]]: ...
     def follow(self, on_move: Callable[[Any], None]) -> None: ...
     def take(self, move: Any) -> None: ...
@@ -294,6 +295,26 @@ class GameSession:
             self.autosave()
         return events
 
+    def undo(self) -> str:
+        """Take back the last move, if its player (the one to move now) may: the record is
+        replayed without it (``core.undo``). Returns the move in words; raises
+        ``core.undo.UndoRefused`` with the reason, changing nothing. A save that already
+        holds the move is written again, so it keeps only the moves that stand."""
+        from core.undo import UndoRefused, take_back
+
+        if self.read_only:
+            raise UndoRefused(READ_ONLY)
+        if self.state.to_move is None:
+            raise UndoRefused("the game is over")
+        back = take_back(self.module, self.options, self.seed, self.actions,
+                         self.state.to_move, self.names)
+        self.state = back.state
+        self.actions.pop()
+        del self.checksums[len(self.actions):]
+        if self.path is not None:
+            self.autosave()
+        return back.said
+
     def bot_choice(self) -> tuple[int, Any, list[Action]]:
         """The seat to move (a bot), its view and the legal actions, for ``choose``."""
         seat = self.state.to_move
@@ -327,6 +348,10 @@ class GameSession:
             "turn": self.round,
             "seats": ", ".join(self.seats),
             "status": "finished" if self.over else "playing",
+            # For the Continue list: where the scores stand and whose move it is (a meta
+            # value is a str or an int, so the scores go as "12,9").
+            "scores": ",".join(str(x) for x in self.module.scores(self.state)),
+            "to_move": -1 if self.state.to_move is None else int(self.state.to_move),
             **{f"{BOT_RNG_KEY}{seat}": rng.state for seat, bot in self.bots.items()
                if (rng := _bot_rng(bot)) is not None},
         }

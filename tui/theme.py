@@ -19,6 +19,26 @@ THEME_VARIABLES: dict[str, str] = {
     "ascend-shade": "#000000",  # what dims the table behind a dialog
 }
 
+# Where ascend's own colours come from in a theme other than the default: the theme's
+# generated variables (``App.get_css_variables``).
+FROM_THEME: dict[str, str] = {
+    "ascend-background": "background",
+    "ascend-bar": "panel",
+    "ascend-band": "surface",
+    "ascend-rule": "border-blurred",
+    "ascend-focus": "surface-lighten-1",
+    "ascend-gold": "accent",
+    "ascend-dialog": "surface",
+    "ascend-label": "foreground-darken-1",
+}
+
+
+def themed_variables(variables: dict[str, str]) -> dict[str, str]:
+    """ascend's colours taken from a theme's variables (those it has)."""
+    return {ours: variables[theirs] for ours, theirs in FROM_THEME.items()
+            if theirs in variables}
+
+
 RUNE = "◆"
 POWER = "▲"
 HONOR = "★"

@@ -16,6 +16,7 @@ from ai.firepeak.table_score import TIER_OF, W_CREATURE
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak import effects as fx
+from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
 from core.firepeak.pattern import EMPTY, SIZE
 from core.firepeak.state import DUNGEON, GUARD, Decision, State
@@ -161,13 +162,16 @@ def answer_component(s: State, d: Decision) -> int:
 
 
 def answer_pick(s: State, d: Decision) -> int:
-    """rescue_pick / salvage / raid: the creature most useful to us; purge: to them."""
+    """rescue_pick / salvage / raid: the creature most useful to us; purge: to them. A won
+    Rescue always takes one: it can at worst go into our own Dungeon (a Research pair or a
+    component later), and it leaves the beaten Dungeon either way."""
     if d.kind == "dungeon_pick" and SPELLS[d.source].ops[d.b].name == "purge_dungeon":
         victim = d.a
         return max(d.choices, key=lambda u: (bool(board.open_positions(s, victim, u)),
                                              BASE_POWER[u], -u))
     seat = d.seat
-    return max(d.choices, key=lambda u: (bool(board.open_positions(s, seat, u)),
+    creatures = [u for u in d.choices if u != fx.NO_TAKE] or list(d.choices)
+    return max(creatures, key=lambda u: (bool(board.open_positions(s, seat, u)),
                                          BASE_POWER[u], -u))
 
 
@@ -179,7 +183,7 @@ def answer_discard_spell(s: State, d: Decision) -> int:
 def quick_target(s: State, d: Decision) -> int:
     """A cheap rule for a spell's target: hurt the leading opponent, help ourselves."""
     seat = d.seat
-    opps = fx.opponents(s, seat)
+    opps = tg.opponents(s, seat)
     lead = max(opps, key=lambda o: (board.pattern_power(s, o), -o))
     if d.kind == "opponent":
         return lead if lead in d.choices else d.choices[0]
@@ -201,6 +205,9 @@ def quick_answer(s: State, d: Decision) -> int:
         return answer_pick(s, d)
     if kind == "discard_spell":
         return answer_discard_spell(s, d)
+    if kind == "extra_spell":
+        # A Spellbook has no limit, so a spell more is never worse (and one less for them).
+        return fx.DRAW
     return quick_target(s, d)
 
 

@@ -6,6 +6,8 @@ world dealt from a fixed stream, so the same position always gives the same hint
 
 from __future__ import annotations
 
+import dataclasses
+
 from ai.firepeak.candidates import recruit_fit
 from ai.firepeak.decisions import resolution_value
 from ai.firepeak.dice import brainwash_odds, capture_diff, duel_odds, rescue_diff
@@ -13,11 +15,12 @@ from ai.firepeak.worlds import deal_world
 from ai.hint import HINT_SEED, Hint
 from core.contract import Action
 from core.firepeak import board
+from core.firepeak import effects as fx
 from core.firepeak.cards import SPELLS
 from core.firepeak.pattern import EMPTY, MINIONS, SIZE, WIZARD, WIZARD_MINIONS
 from core.firepeak.state import DUNGEON, GUARD, State
 from core.firepeak.view import FirepeakView
-from core.firepeak.words import phrase, spot_name
+from core.firepeak.words import phrase, spot_said
 from core.rng import Rng
 from core.words import lowered, plain
 
@@ -33,6 +36,7 @@ _DECISION_WHY = {
     "tremor": "the swap that breaks their pattern most",
     "bind": "the creature that costs them most",
     "discard_spell": "the spell you need least",
+    "extra_spell": "a Spellbook has no limit, so a spell more never hurts you",
 }
 
 
@@ -65,7 +69,7 @@ def _turn_reason(s: State, me: int, a: Action) -> str:
         if not open_:
             return f"a new creature for your Guard or Dungeon, {filled}"
         fit = recruit_fit(s, me, a.card)
-        where = " or ".join(spot_name(q) for q in open_)
+        where = " or ".join(spot_said(q) for q in open_)
         return f"{_pct(fit)} of the draws fit {where}, {filled}"
     if k == "capture":
         dseat, dloc = divmod(a.option, 10)
@@ -76,7 +80,7 @@ def _turn_reason(s: State, me: int, a: Action) -> str:
     if k == "brainwash":
         p = brainwash_odds(s, me, a.card)
         fits = board.open_positions(s, me, a.card)
-        where = f"fits {spot_name(fits[0])}" if fits else "goes to your Guard"
+        where = f"fits {spot_said(fits[0])}" if fits else "goes to your Guard"
         return f"{_pct(p)} to succeed, {where}, {filled}"
     if k == "rescue":
         win, _, lose = duel_odds(rescue_diff(s, me, a.card, a.option))
@@ -116,15 +120,30 @@ def _decision_reason(s: State, me: int, a: Action) -> str:
             slots[a.card] = EMPTY
         power, count = resolution_value(s, d.seat, slots)
         return f"the resolution keeping the most Power ({power} with {count} creatures)"
+    if k == "rescue_pick" and a.card == fx.NO_TAKE:
+        return "none of them is worth a place, even in your Dungeon"
+    if k == "extra_spell" and a.card == fx.NO_DRAW:
+        return "no spell more is wanted now"
     return _DECISION_WHY.get(k, "")
 
 
+def spoken_to(view: FirepeakView) -> FirepeakView:
+    """The view with its seat named "You", so a hint says "your Troll" as a player would."""
+    options = dict(view.options)
+    names = list(options["names"])
+    if 0 <= view.seat < len(names):
+        names[view.seat] = "You"
+    options["names"] = names
+    return dataclasses.replace(view, options=options)
+
+
 def reason(view: FirepeakView, action: Action, plan: tuple[Action, ...]) -> str:
-    """'Recruit under the Wizard: 62 % of the draws fit Tier 1 · left or Tier 1 · right, 6 of
-    9 filled, then place the new creature in Tier 1 · left': the action's phrase, why, and
-    the next step of the plan in its own phrase."""
+    """'Recruit under your Troll 4▲ (Tier 1 · left): 62 % of the draws fit the left spot of
+    Tier 2, 6 of 9 filled, then place the new creature in Tier 2 · left': the action's phrase
+    (spoken to the player), why, and the next step of the plan in its own phrase."""
     s = deal_world(view, Rng.stream(HINT_SEED, "hint:firepeak"))
     me = view.seat
+    view = spoken_to(view)
     head = plain(phrase(view, action))
     if view.pending is not None:
         why = _decision_reason(s, me, action)

@@ -9,7 +9,11 @@ this turn), ``decisions`` (answers to the engine's questions), ``main_phase`` (p
 buying); the command phase as a CP-SAT model — ``command_problem`` (the records),
 ``command_framing`` (board to problem), ``command_model`` (the solve), ``command_judge`` (the
 same rules in plain Python), ``command_blocks`` (plan to actions); ``rune_knapsack`` (Rune
-buys). Every model is solved by ``ai.cp_solver``, as every game's are.
+buys). Against the Villains: ``villain_frame`` (what one Villain command is decided over),
+``villain_model`` (the rulebook's command procedure as CP-SAT, proved equal to the engine's
+enumeration); in Become the Boss, ``boss`` (Schemes and ties by play-outs), ``boss_command``
+(a Villain commanded freely, by CP-SAT) and ``boss_hints``. Every model is solved by
+``ai.cp_solver``, as every game's are.
 """
 
 from __future__ import annotations

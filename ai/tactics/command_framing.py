@@ -16,8 +16,8 @@ from ai.tactics.reach import Piece, pieces
 from ai.tactics.weights import CTRL, DENY, HOLD, POWER_SPENT, RISK, RISK_MANY, WIN, S
 from ai.tactics.worth import card_value, foe_weight, kill_value, loss_value
 from core.tactics import combat
+from core.tactics.sides import unit_side
 from core.tactics.state import State, side_order
-from core.tactics.villain_state import unit_side
 
 PRESENCE = 0.8  # a unit brought onto the battlefield (it can act from there next turn)
 MONSTER = 0.5  # a monster bought with Power the units could have used (commands come first)

@@ -11,8 +11,8 @@ from ai.tactics.weights import RISK, RISK_MANY
 from ai.tactics.worth import kill_value
 from core.tactics import combat, turn
 from core.tactics.board import move_targets
+from core.tactics.sides import seat_side
 from core.tactics.state import RANGE, RANGED, State
-from core.tactics.villain_state import seat_side
 
 
 def hp(s: State, u: int) -> int:

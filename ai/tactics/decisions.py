@@ -16,8 +16,8 @@ from core.tactics import combat, harm, routes
 from core.tactics.board import Route
 from core.tactics.cards import Op
 from core.tactics.scenarios import ScenarioDef
+from core.tactics.sides import unit_side
 from core.tactics.state import Decision, State
-from core.tactics.villain_state import unit_side
 
 CHOOSE, DECLINE = "choose", "decline"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ai.tactics.boss import BossPlayer
 from ai.tactics.danger import Threat, danger, hp, threats
 from ai.tactics.decisions import answer
 from ai.tactics.main_phase import best_rune_buy, play_choice, power_buys, team_step
@@ -44,6 +45,8 @@ class TacticsGreedyBot:
         self.rng = Rng.stream(seed, "bot:tactics-greedy")
         self.steps: dict[int, list[Action]] = {}
         self.switched = -1
+        # Become the Boss: each Scheme weighed alone, the Villains commanded by CP-SAT.
+        self.boss = BossPlayer(pairs=False)
 
     def choose(self, view: TacticsView, legal: list[Action]) -> Action:
         """The action to take now."""
@@ -61,11 +64,10 @@ class TacticsGreedyBot:
     def act(self, s: State, me: int, legal: list[Action]) -> Action:
         """The action for seat ``me`` (to move) in the full state ``s`` — a dealt world, or
         another bot's simulation."""
+        if s.villain is not None and s.villain.boss_seat == me:
+            return self.boss.act(s, me, legal)
         if s.pending:
             return answer(s, me, legal, self.rng)
-        if legal[0].kind == "scheme":
-            # The Boss player's Schemes: no judgement of them yet, any will do.
-            return self.rng.choice(legal)
         if s.cmd is not None:
             return self._command_step(s, me, legal)
         return self._main(s, me, legal)

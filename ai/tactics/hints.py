@@ -64,6 +64,10 @@ def tactics_hint(view: TacticsView, legal: list[Action]) -> Hint:
     if len(legal) == 1:
         only = words(phrase(view, legal[0]), ": the only choice")
         return Hint(legal[0], plain(only), (legal[0],))
+    if view.villain is not None and view.villain.boss_seat == view.seat:
+        from ai.tactics.boss_hints import boss_hint
+
+        return boss_hint(view, legal)
     bot = TacticsPlannerBot("tactics", HINT_SEED)
     action, plan = bot.recommend(view, legal)
     return Hint(action, reason(view, action, plan, bot), plan)

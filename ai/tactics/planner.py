@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ai.tactics.boss import BossPlayer
 from ai.tactics.command_blocks import Block, make_blocks, play_out, signature
 from ai.tactics.command_framing import STEADY, Style, build_problem
 from ai.tactics.command_model import solve
@@ -91,6 +92,8 @@ class TacticsPlannerBot:
         self.plans = 0
         self.switched = -1
         self.last: TurnPlan | None = None
+        # Become the Boss: Schemes chosen as ordered pairs by play-outs, Villains by CP-SAT.
+        self.boss = BossPlayer(pairs=True)
 
     def choose(self, view: TacticsView, legal: list[Action]) -> Action:
         """The action to take now."""
@@ -105,12 +108,11 @@ class TacticsPlannerBot:
             return legal[0], (legal[0],)
         s = determinize(view, self.rng)
         me = view.seat
+        if s.villain is not None and s.villain.boss_seat == me:
+            a = self.boss.act(s, me, legal)
+            return a, (a,)
         if s.pending:
             a = answer(s, me, legal, self.rng)
-            return a, (a,)
-        if legal[0].kind == "scheme":
-            # The Boss player's Schemes: no judgement of them yet, any will do.
-            a = self.rng.choice(legal)
             return a, (a,)
         key = (s.turn_no, s.current)
         if key != self.turn_key:

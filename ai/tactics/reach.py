@@ -11,6 +11,7 @@ from ai.tactics.danger import Threat, danger, threats
 from ai.tactics.position import cell_bonus, enemies, live_shrines, potential, shrine_area
 from core.tactics import combat, turn
 from core.tactics.board import TAINTED, attack_targets, in_sight, move_targets
+from core.tactics.sides import unit_side
 from core.tactics.state import (
     AREA,
     DOUBLE,
@@ -20,7 +21,6 @@ from core.tactics.state import (
     STRIKEBACK,
     State,
 )
-from core.tactics.villain_state import unit_side
 
 BLOCKED = 1 << 20  # an occupant side no real side has: a cell no move may enter
 

@@ -19,8 +19,8 @@ from ai.tactics.weights import (
 from core.tactics import combat
 from core.tactics.board import SHRINE
 from core.tactics.cards import CardDef, Op, Stats
+from core.tactics.sides import is_villain
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, State
-from core.tactics.villain_state import is_villain
 
 _KW_POINTS = {"ranged": 1.5, "area": 1.5, "double": 1.5, "strikeback": 1.0}
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from core.ascension.audit import problems as audit
-from core.ascension.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.ascension.reveals import reveals
+from core.ascension.rules import (
+    apply,
+    apply_legal,
+    legal_actions,
+    outcome,
+    scores,
+    why_illegal,
+)
 from core.ascension.snapshot import restore, snapshot
 from core.ascension.state import State, new_state
 from core.ascension.view import AscensionView, checksum, determinize, view
@@ -26,7 +34,7 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "NAME", "AscensionView", "State", "action_phrase", "apply", "audit", "checksum",
+    "NAME", "AscensionView", "State", "action_phrase", "apply", "apply_legal", "audit", "checksum",
     "describe", "determinize", "legal_actions", "new_game", "outcome", "question_phrase",
-    "restore", "scores", "snapshot", "turn_number", "view", "why_illegal",
+    "restore", "reveals", "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -84,6 +84,15 @@ class CardDef:
     abilities: tuple[Ability, ...]
     triggers: tuple[Trigger, ...]
     passive: str
+    # (Runes, Power) a hero adds when that is all its effect does, else None: playing such a
+    # hero with nothing else to react to needs no trip through the effect engine.
+    quick_gain: tuple[int, int] | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        simple = self.kind == "hero" and all(op.name in ("runes", "power") for op in self.effect)
+        gain = (sum(op.n for op in self.effect if op.name == "runes"),
+                sum(op.n for op in self.effect if op.name == "power")) if simple else None
+        object.__setattr__(self, "quick_gain", gain)
 
     @property
     def reward_honor(self) -> int:
@@ -201,6 +210,10 @@ def _card(entry: Fields, edition: int) -> CardDef:
                       "only constructs have abilities or triggers")
     if kind == "monster" and card.power <= 0:
         raise f.fail("power", "a monster needs a positive power")
+    # The engine skips the offer when a player has no Runes: that needs every card on offer
+    # to cost something (only the starting cards are free).
+    if kind != "monster" and card.role in ("center", "pile") and card.cost <= 0:
+        raise f.fail("cost", "a card on offer needs a cost of 1 or more")
     return card
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from core import decks
 from core.ascension.cards import CardDef, Op, Trigger
 from core.ascension.state import HAND_SIZE, Decision, State
-from core.contract import Event
+from core.contract import Event, new_event
 
 TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn.used
 # (monster uid, ROW_DEFEAT) in turn.used: that monster was defeated from the center row this
@@ -40,7 +40,7 @@ def gain_honor(s: State, seat: int, n: int, events: list[Event]) -> None:
     s.honor_pool -= take
     s.honor_extra += n - take
     s.players[seat].honor += n
-    events.append(Event("honor", seat, -1, n))
+    events.append(new_event(("honor", seat, -1, n)))
     if s.honor_pool == 0 and not s.ending:
         s.ending = True
         events.append(Event("pool_empty", seat))
@@ -50,7 +50,7 @@ def refill(s: State, slot: int, events: list[Event]) -> None:
     """Fill an empty center-row slot at once from the center deck, if any card is left."""
     if s.center_deck:
         s.center_row[slot] = s.center_deck.pop()
-        events.append(Event("reveal", -1, s.center_row[slot], slot))
+        events.append(new_event(("reveal", -1, s.center_row[slot], slot)))
     else:
         s.center_row[slot] = -1
 
@@ -132,7 +132,7 @@ def fire_triggers(s: State, seat: int, on: str, uid: int, events: list[Event]) -
 
 def enter_play(s: State, seat: int, uid: int, events: list[Event]) -> None:
     s.players[seat].constructs.append(uid)
-    events.append(Event("construct", seat, uid))
+    events.append(new_event(("construct", seat, uid, 0)))
     fire_triggers(s, seat, "construct_enters", uid, events)
 
 
@@ -152,7 +152,7 @@ def acquire(s: State, seat: int, uid: int, events: list[Event], to: str = "disca
     A construct goes to the discard pile, and a Rocket Courier may then offer to send it on.
     """
     p = s.players[seat]
-    events.append(Event("acquire", seat, uid))
+    events.append(new_event(("acquire", seat, uid, 0)))
     if to == "deck_top":
         p.deck.append(uid)
         return
@@ -193,7 +193,7 @@ def defeat(s: State, seat: int, uid: int, events: list[Event]) -> None:
     if row:
         take_from_center(s, uid, events)
         s.void.append(uid)
-    events.append(Event("defeat", seat, uid))
+    events.append(new_event(("defeat", seat, uid, 0)))
     if row:
         fire_triggers(s, seat, "defeat_center_monster", uid, events)
         s.turn.used.add((uid, ROW_DEFEAT))

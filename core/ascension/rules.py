@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 from core.ascension import effects as fx
-from core.ascension.state import State
-from core.contract import Action, Event, Outcome, checked
-
-_tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
+from core.ascension.state import State, Turn
+from core.contract import (
+    Action,
+    ActionsByCard,
+    Event,
+    Outcome,
+    checked,
+    new_action,
+    new_event,
+)
 
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
     "play", "activate", "acquire", "defeat", "end", "choose", "decline")
+
+
+# One shared Action per card (or option) of each kind, made on first use.
+_PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (ActionsByCard(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
+_END_ACTION = Action(END, -1, 0)
+_DECLINE_ACTION = Action(DECLINE, -1, 0)
 
 
 def acquire_cost(s: State, uid: int) -> int:
@@ -67,46 +79,53 @@ def legal_actions(s: State) -> list[Action]:
         return []
     if s.pending:
         d = s.pending[-1]
-        acts = [_tuple_new(Action, (CHOOSE, c, 0)) for c in d.choices]
+        acts = list(map(_CHOOSE.__getitem__, d.choices))
         if d.optional:
-            acts.append(_tuple_new(Action, (DECLINE, -1, 0)))
+            acts.append(_DECLINE_ACTION)
         return acts
     # The hottest function of self-play: the row is scanned once, inline, on purpose.
     t = s.turn
     cards = s.cards
     me = s.players[s.current]
-    acts = [_tuple_new(Action, (PLAY, u, 0)) for u in me.hand]
+    acts = list(map(_PLAY.__getitem__, me.hand))  # no Python-level loop
     for c in me.constructs:
         for i, ab in enumerate(cards[c].abilities):
             if (c, i) in t.used or ab.pay_runes > t.runes or (
                     ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
                 continue
-            acts.append(_tuple_new(Action, (ACTIVATE, c, i)))
+            acts.append(new_action((ACTIVATE, c, i)))
     runes, power = t.runes, t.power
-    # Mechana-only Runes buy Mechana constructs: every construct with Hedron Link Device.
-    link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana" for c in me.constructs)
-    defeats = []
-    for u in s.center_row:
-        if u < 0:
-            continue
-        card = cards[u]
-        if card.kind == "monster":
-            if card.power <= power:
-                defeats.append(_tuple_new(Action, (DEFEAT, u, 0)))
-        elif card.kind == "construct":
-            have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
-            if max(0, card.cost - t.discount) <= have:
-                acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
-        elif card.cost <= runes:
-            acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
-    if s.mystics and cards[s.mystics[-1]].cost <= runes:
-        acts.append(_tuple_new(Action, (ACQUIRE, s.mystics[-1], 0)))
-    if s.heavies and cards[s.heavies[-1]].cost <= runes:
-        acts.append(_tuple_new(Action, (ACQUIRE, s.heavies[-1], 0)))
-    acts += defeats
-    if cards[s.cultist].power <= power:
-        acts.append(_tuple_new(Action, (DEFEAT, s.cultist, 0)))
-    acts.append(_tuple_new(Action, (END, -1, 0)))
+    # Every card on offer costs a Rune or more and every monster needs Power (the card
+    # loader checks both), so a player with neither (each turn's start) is spared the scan.
+    buy = runes or t.mechana_runes or t.discount
+    if buy or power:
+        # Mechana-only Runes buy Mechana constructs: every construct with Hedron Link Device.
+        link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana"
+                                           for c in me.constructs)
+        defeats = []
+        for u in s.center_row:
+            if u < 0:
+                continue
+            card = cards[u]
+            if card.kind == "monster":
+                if card.power <= power:
+                    defeats.append(_DEFEAT[u])
+            elif not buy:
+                continue
+            elif card.kind == "construct":
+                have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
+                if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
+                    acts.append(_ACQUIRE[u])
+            elif card.cost <= runes:
+                acts.append(_ACQUIRE[u])
+        if s.mystics and cards[s.mystics[-1]].cost <= runes:
+            acts.append(_ACQUIRE[s.mystics[-1]])
+        if s.heavies and cards[s.heavies[-1]].cost <= runes:
+            acts.append(_ACQUIRE[s.heavies[-1]])
+        acts += defeats
+        if cards[s.cultist].power <= power:
+            acts.append(_DEFEAT[s.cultist])
+    acts.append(_END_ACTION)
     return acts
 
 
@@ -162,39 +181,65 @@ def why_illegal(s: State, a: Action) -> str | None:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    a = checked(s, a, why_illegal)
+    return apply_legal(s, checked(s, a, why_illegal))
+
+
+def apply_legal(s: State, a: Action) -> list[Event]:
+    """Carry out ``a``, just taken from ``legal_actions(s)``, without checking it again.
+
+    For self-play and search only: anything from a person, a save or a replay goes through
+    ``apply``, which refuses an illegal action.
+    """
     events: list[Event] = []
     s.steps += 1
-    seat = s.to_move
-    assert seat is not None
+    kind = a[0]
     if s.pending:
         d = s.pending.pop()
-        fx.answer(s, d, a.card if a.kind == CHOOSE else None, events)
-    elif a.kind == PLAY:
-        _play(s, a.card, events)
-    elif a.kind == ACTIVATE:
-        _activate(s, a.card, a.option, events)
-    elif a.kind == ACQUIRE:
-        _acquire(s, a.card, events)
-    elif a.kind == DEFEAT:
-        s.turn.power -= s.cards[a.card].power
-        fx.defeat(s, s.current, a.card, events)
-    elif a.kind == END:
+        fx.answer(s, d, a[1] if kind == CHOOSE else None, events)
+    elif kind == PLAY:
+        if _play(s, a[1], events):
+            return events
+    elif kind == ACTIVATE:
+        _activate(s, a[1], a[2], events)
+    elif kind == ACQUIRE:
+        _acquire(s, a[1], events)
+    elif kind == DEFEAT:
+        s.turn.power -= s.cards[a[1]].power
+        fx.defeat(s, s.current, a[1], events)
+    elif kind == END:
         _end_turn(s, events)
         return events
-    fx.run(s, events)
+    if s.work:
+        fx.run(s, events)
     return events
 
 
-def _play(s: State, uid: int, events: list[Event]) -> None:
-    me = s.players[s.current]
+def _play(s: State, uid: int, events: list[Event]) -> bool:
+    """Play card ``uid`` from the hand; True when it is wholly done (nothing left to run)."""
+    seat = s.current
+    me = s.players[seat]
     me.hand.remove(uid)
-    events.append(Event("play", s.current, uid))
-    if s.cards[uid].kind == "construct":
-        fx.enter_play(s, s.current, uid, events)
-    else:
-        s.turn.played.append(uid)
-        fx.hero_played(s, uid, events)
+    events.append(new_event(("play", seat, uid, 0)))
+    cards = s.cards
+    card = cards[uid]
+    if card.kind == "construct":
+        fx.enter_play(s, seat, uid, events)
+        return False
+    t = s.turn
+    t.played.append(uid)
+    gain = card.quick_gain
+    if gain is not None and not t.waiting:
+        # Nothing can react to a hero that only adds Runes or Power unless a construct has
+        # a trigger: then the effect engine is not needed (the common case of self-play).
+        for c in me.constructs:
+            if cards[c].triggers:
+                break
+        else:
+            t.runes += gain[0]
+            t.power += gain[1]
+            return True
+    fx.hero_played(s, uid, events)
+    return False
 
 
 def _activate(s: State, uid: int, index: int, events: list[Event]) -> None:
@@ -228,16 +273,17 @@ def _end_turn(s: State, events: list[Event]) -> None:
     """Discard hand and played cards, draw 5, and pass the turn (or take an extra one)."""
     seat = s.current
     me = s.players[seat]
-    me.discard += s.turn.played + me.hand
+    me.discard += s.turn.played
+    me.discard += me.hand
     me.hand = []
     fx.end_of_turn_draw(s, seat, events)
-    s.turn = type(s.turn)()
-    events.append(Event("end_turn", seat))
+    s.turn = Turn()
+    events.append(new_event(("end_turn", seat, -1, 0)))
     if s.extra_turn:
         # An extra turn is taken even in the last round (the Tablet may be used then): it
         # is not counted in turns_taken, so the round still ends with every seat even.
         s.extra_turn = False
-        events.append(Event("start_turn", seat, -1, 1))
+        events.append(new_event(("start_turn", seat, -1, 1)))
         return
     s.turns_taken[seat] += 1
     if s.ending and seat == s.n - 1:
@@ -245,7 +291,7 @@ def _end_turn(s: State, events: list[Event]) -> None:
         events.append(Event("game_over", -1))
         return
     s.current = (seat + 1) % s.n
-    events.append(Event("start_turn", s.current))
+    events.append(new_event(("start_turn", s.current, -1, 0)))
 
 
 def card_honor(s: State, seat: int) -> int:

@@ -7,7 +7,15 @@ from typing import Any
 from core.contract import Event, rounds_played
 from core.firepeak import effects as _fx
 from core.firepeak.audit import problems as audit
-from core.firepeak.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.firepeak.reveals import reveals
+from core.firepeak.rules import (
+    apply,
+    apply_legal,
+    legal_actions,
+    outcome,
+    scores,
+    why_illegal,
+)
 from core.firepeak.snapshot import restore, snapshot
 from core.firepeak.state import (
     DUNGEON,
@@ -46,6 +54,6 @@ def turn_number(state: State) -> int:
 
 __all__ = [
     "audit", "DUNGEON", "GUARD", "NAME", "Decision", "FirepeakView", "State", "apply",
-    "checksum", "describe", "determinize", "legal_actions", "new_game", "outcome", "restore",
-    "scores", "snapshot", "turn_number", "view", "why_illegal",
+    "apply_legal", "checksum", "describe", "determinize", "legal_actions", "new_game", "outcome",
+    "restore", "reveals", "scores", "snapshot", "turn_number", "view", "why_illegal",
 ]

@@ -92,6 +92,28 @@ def layout_legal(s: State, seat: int, slots: Sequence[int]) -> bool:
     return pt.is_legal(slots, powers(s, seat, slots), clans(slots))
 
 
+def _changed_below(*changed: int) -> tuple[int, ...]:
+    """The Positions where a legal pattern may break when those ``changed`` get a new
+    creature or lose theirs: the changed ones and their Minions.
+
+    A creature's Power does not depend on the others (auras belong to Positions), so one
+    whose Position and Leaders are unchanged keeps the Power rule; removing a creature
+    cannot break the Clan rule and an arrival's Clan is checked against all its neighbours
+    (the rule is symmetric); the Leader and Power rules of a Position read only its own
+    creature and its Leaders.
+    """
+    return tuple(sorted({*changed, *(m for c in changed for m in pt.MINIONS[c])}))
+
+
+# _MOVED_RULES[src][dst]: where to check after a Move (dst SIZE: to the Guard);
+# _SWAPPED_RULES[a][b]: after a Swap.
+_MOVED_RULES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_changed_below(src, dst) for dst in range(SIZE)) + (_changed_below(src),)
+    for src in range(SIZE))
+_SWAPPED_RULES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_changed_below(a, b) for b in range(SIZE)) for a in range(SIZE))
+
+
 class TrialLayouts:
     """Moves and Swaps tried on one seat's pattern, for the many checks of one list of legal
     actions: a creature's Power depends only on where it stands (auras, a circle's tier) and
@@ -116,6 +138,8 @@ class TrialLayouts:
         self.slots = list(slots)
         self.powers = [self.power(u, q) if u != EMPTY else 0 for q, u in enumerate(slots)]
         self.clans = clans(slots)
+        # Only a legal pattern may be checked just where a trial changes it (_changed_below).
+        self.legal = pt.is_legal(self.slots, self.powers, self.clans)
 
     def power(self, uid: int, loc: int) -> int:
         """Effective Power of ``uid`` if it stood at ``loc``."""
@@ -125,11 +149,18 @@ class TrialLayouts:
         """Whether moving the creature at ``src`` to empty ``dst`` (or the Guard) leaves a
         legal pattern."""
         slots = self.slots
+        # A Position with no Leader left after the Move can take no creature (the Leader
+        # rule): most empty Positions fail this way, so they are turned down at once.
+        if dst != GUARD and not any(q == WIZARD or (q != src and slots[q] != EMPTY)
+                                    for q in LEADERS[dst]):
+            return False
         trial, pw, cl = slots[:], self.powers[:], self.clans[:]
         trial[src], pw[src], cl[src] = EMPTY, 0, ""
         if dst != GUARD:
             u = slots[src]
             trial[dst], pw[dst], cl[dst] = u, self.power(u, dst), CLAN_OF[u]
+        if self.legal:
+            return pt.legal_at(trial, pw, cl, _MOVED_RULES[src][dst if dst != GUARD else SIZE])
         return pt.is_legal(trial, pw, cl)
 
     def swap_legal(self, a: int, b: int) -> bool:
@@ -140,6 +171,8 @@ class TrialLayouts:
         trial[a], trial[b] = ub, ua
         pw[a], pw[b] = self.power(ub, a), self.power(ua, b)
         cl[a], cl[b] = CLAN_OF[ub], CLAN_OF[ua]
+        if self.legal:
+            return pt.legal_at(trial, pw, cl, _SWAPPED_RULES[a][b])
         return pt.is_legal(trial, pw, cl)
 
 
@@ -161,12 +194,16 @@ def _rearrangements(slots: tuple[int, ...], guard_free: bool, wizard: int,
     trials = TrialLayouts.of(_Seat(wizard, auras, circle), slots,
                              {u: c for u, c in zip(slots, carried, strict=True) if c})
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    # Each empty Position with its occupied Leaders (the Wizard counts): a Move there is
+    # tried only when one of them is not the creature moving (the Leader rule).
+    empties = [(dst, [q for q in LEADERS[dst] if q == WIZARD or slots[q] != EMPTY])
+               for dst in range(SIZE) if slots[dst] == EMPTY]
     for src in range(SIZE):
         if slots[src] == EMPTY:
             out.append(((), ()))
             continue
-        dsts = [dst for dst in range(SIZE) if slots[dst] == EMPTY
-                and trials.move_legal(src, dst)]
+        dsts = [dst for dst, led in empties
+                if (len(led) > 1 or (led and led[0] != src)) and trials.move_legal(src, dst)]
         if guard_free and trials.move_legal(src, GUARD):
             dsts.append(GUARD)
         partners = tuple(b for b in ADJACENT[src] if b > src and slots[b] != EMPTY
@@ -198,7 +235,7 @@ def _carried(s: State, slots: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     ench = s.ench
     if not ench:
         return NOTHING_CARRIED
-    return tuple(ench.get(u, ()) for u in slots)
+    return tuple(map(ench.get, slots, NOTHING_CARRIED))  # ench.get(u, ()) for each u
 
 
 @lru_cache(maxsize=4096)
@@ -233,14 +270,36 @@ def can_place(s: State, seat: int, uid: int, pos: int) -> bool:
 
 def open_positions(s: State, seat: int, uid: int, among: Sequence[int] = range(SIZE)
                    ) -> list[int]:
-    return [p for p in among if can_place(s, seat, uid, p)]
+    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (the Leaders' Powers
+    worked out once for all of them)."""
+    slots = s.players[seat].pattern
+    known: dict[int, int] = {}
+
+    def leader_power(q: int) -> int:
+        p = known.get(q)
+        if p is None:
+            p = known[q] = power_at(s, seat, slots[q], q)
+        return p
+
+    return [pos for pos in among
+            if slots[pos] == EMPTY and pt.has_leader(slots, pos)
+            and pt.power_ok(slots, pos, power_at(s, seat, uid, pos), leader_power)
+            and pt.clan_ok(slots, pos, CLAN_OF[uid], lambda q: CLAN_OF[slots[q]])]
+
+
+# _OTHER_LEADERS[pos]: each Minion of ``pos`` with its Leaders other than ``pos``.
+_OTHER_LEADERS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((m, tuple(q for q in LEADERS[m] if q != pos)) for m in pt.MINIONS[pos])
+    for pos in range(SIZE))
 
 
 def remove_leaves_leaderless(slots: Sequence[int], pos: int) -> bool:
-    """Whether emptying ``pos`` would leave one of its Minions with no Leader at all."""
-    trial = list(slots)
-    trial[pos] = EMPTY
-    return any(trial[m] != EMPTY and not pt.has_leader(trial, m) for m in pt.MINIONS[pos])
+    """Whether emptying ``pos`` would leave one of its Minions with no Leader at all (a
+    Minion's Leaders are never the Wizard)."""
+    for m, others in _OTHER_LEADERS[pos]:
+        if slots[m] != EMPTY and all(slots[q] == EMPTY for q in others):
+            return True
+    return False
 
 
 def pattern_power(s: State, seat: int) -> int:
@@ -271,4 +330,7 @@ def spell_mods(s: State, seat: int, uid: int, loc: int, field: str) -> int:
 
 
 def warded(s: State, uid: int) -> bool:
-    return any(SPELLS[sp].ward for sp in s.ench.get(uid, ()))
+    spells = s.ench.get(uid)
+    if not spells:
+        return False
+    return any(SPELLS[sp].ward for sp in spells)

@@ -25,7 +25,8 @@ discard_spell  spell uid to discard at setup (keep 5 of 7)       -
 place          Position 0..8, GUARD 9 or DUNGEON 10              creature / origin / mode+arg
 move_up        from*10 + to (resolution step 1)                  -
 remove         Position (resolution step 2)                      -
-rescue_pick    creature uid from the beaten Dungeon              - / victim seat
+rescue_pick    creature uid from the beaten Dungeon, or NO_TAKE  - / victim seat
+extra_spell    DRAW or NO_DRAW (the Dawn Keepers' extra spell)   -
 component      creature uid from your Dungeon                    spell / left / clan index
 aura           seat*10 + Position                                spell
 enchant        seat*10 + location (0..8, GUARD 9)                spell
@@ -47,11 +48,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
 from core.firepeak.pattern import (
-    ADJACENT,
     CLANS,
     EMPTY,
     LEADERS,
@@ -63,12 +63,22 @@ from core.firepeak.pattern import (
     is_complete,
 )
 from core.firepeak.state import DUNGEON, GUARD, KEPT_SPELLS, ROLL_INDEX, Decision, State, Turn
+from core.firepeak.targets import (
+    aura_targets,
+    creature_targets,
+    op_targets,
+    spells_available,
+)
 
 RECRUIT, BRAINWASH, RESCUE, CAPTIVE = 0, 1, 2, 3
 RESOLUTION_KINDS = frozenset({"move_up", "remove"})
 DECISION_KINDS = ("discard_spell", "place", "move_up", "remove", "rescue_pick", "component",
                   "aura", "enchant", "opponent", "dungeon_pick", "salvage", "dispel", "tremor",
-                  "bind")
+                  "bind", "extra_spell")
+# The rulebook makes two things a player "may" do, so each is asked: a won Rescue may take
+# no creature (``NO_TAKE``), and a Research with Dawn Keepers may draw the extra spell.
+NO_TAKE = -1
+DRAW, NO_DRAW = 1, 0
 
 Task = tuple[Any, ...]
 
@@ -144,18 +154,16 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
         s.research, s.spell_discard = s.spell_discard, []
         s.rng.shuffle(s.research)
         ev.append(Event("research_reshuffle", -1, -1, len(s.research)))
-    s.players[seat].spellbook.append(s.research.pop())
-    ev.append(Event("draw_spell", seat))
+    spell = s.research.pop()
+    s.players[seat].spellbook.append(spell)
+    # The spell is named for the drawer's own log; a table shows others only the draw.
+    ev.append(Event("draw_spell", seat, spell))
     return True
-
-
-def spells_available(s: State) -> bool:
-    return bool(s.research or s.spell_discard)
 
 
 def die(s: State, seat: int, uid: int, ev: list[Event]) -> int:
     roll = s.rng.die()
-    ev.append(Event("roll", seat, uid, roll))
+    ev.append(new_event(("roll", seat, uid, roll)))
     return roll
 
 
@@ -244,16 +252,34 @@ def _answer_place(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
         ev.append(Event("place", seat, uid, choice))
 
 
+def rescue_choices(dungeon: Iterable[int]) -> tuple[int, ...]:
+    """What a won Rescue offers: each creature of the beaten Dungeon, or none."""
+    return (*sorted(dungeon), NO_TAKE)
+
+
 def _rescue_pick(s: State, task: Task, ev: list[Event]) -> None:
     _, seat, victim = task
     dungeon = s.players[victim].dungeon
     if dungeon:
-        ask(s, "rescue_pick", seat, sorted(dungeon), ev, a=victim)
+        ask(s, "rescue_pick", seat, rescue_choices(dungeon), ev, a=victim)
 
 
 def _answer_rescue_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == NO_TAKE:
+        ev.append(Event("rescue_declined", d.seat, -1, d.a))
+        return
     ev.append(Event("rescued", d.seat, -1, d.a))
     push_place(s, d.seat, RESCUE, 0, choice, d.a)
+
+
+def _extra_spell(s: State, task: Task, ev: list[Event]) -> None:
+    if spells_available(s):
+        ask(s, "extra_spell", task[1], (DRAW, NO_DRAW), ev)
+
+
+def _answer_extra_spell(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
+    if choice == DRAW:
+        draw_spell(s, d.seat, ev)
 
 
 # --- resolving illegal patterns --------------------------------------------------------------
@@ -277,8 +303,11 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
-    for k in range(s.n):
-        seat = (s.current + k) % s.n
+    n, current = len(s.players), s.current
+    for k in range(n):
+        seat = (current + k) % n
+        if board.pattern_legal(s, seat):  # the usual answer, asked before every task
+            continue
         step = resolution_choices(s, seat)
         if step is not None:
             ask(s, step[0], seat, step[1], ev)
@@ -301,20 +330,14 @@ def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 # --- casting ---------------------------------------------------------------------------------
 
-def component_ok(s: State, seat: int, comp: Component) -> Callable[[int], bool]:
-    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
-
-    def ok(u: int) -> bool:
-        return (not clan or CLAN_OF[u] == clan) and comp.min_power <= BASE_POWER[u] \
-            <= comp.max_power
-    return ok
-
-
 def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
                       ) -> list[int]:
     """Dungeon creatures that can be the next of ``left`` components still to discard."""
-    ok = component_ok(s, seat, comp)
-    pool = [u for u in s.players[seat].dungeon if ok(u)]
+    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
+    lo, hi = comp.min_power, comp.max_power
+    # Asked for every spell in hand at every step, so the test is written out inline.
+    pool = [u for u in s.players[seat].dungeon
+            if (not clan or CLAN_OF[u] == clan) and lo <= BASE_POWER[u] <= hi]
     if clan_index >= 0:
         return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
     if comp.same_clan and left >= 2:
@@ -347,86 +370,6 @@ def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> No
         comp = SPELLS[d.source].component
         clan_index = CLANS.index(CLAN_OF[choice]) if comp.same_clan else -1
         s.work.append(("pay", d.seat, d.source, d.a - 1, clan_index))
-
-
-def opponents(s: State, seat: int) -> list[int]:
-    return [(seat + i) % s.n for i in range(1, s.n)]
-
-
-def aura_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + pos for t in seats for pos in range(SIZE)]
-
-
-def creature_targets(s: State, seat: int, target: str) -> list[int]:
-    seats = [seat] if target == "own" else opponents(s, seat) if target == "opponent" \
-        else list(range(s.n))
-    return [t * 10 + loc for t in seats for loc, _ in s.players[t].controlled()]
-
-
-def spells_in_play(s: State) -> list[int]:
-    out = [sp for spells in s.ench.values() for sp in spells]
-    for p in s.players:
-        out += [a for a in p.auras if a != EMPTY]
-        if p.circle != EMPTY:
-            out.append(p.circle)
-    return sorted(out)
-
-
-def tremor_targets(s: State, seat: int) -> list[int]:
-    out = []
-    for t in opponents(s, seat):
-        slots = s.players[t].pattern
-        for a in range(SIZE):
-            if slots[a] == EMPTY:
-                continue
-            out += [t * 100 + a * 10 + b for b in ADJACENT[a] if b > a and slots[b] != EMPTY]
-    return out
-
-
-def bind_targets(s: State, seat: int, limit: int) -> list[int]:
-    return [t * 10 + pos for t in opponents(s, seat)
-            for pos, u in enumerate(s.players[t].pattern)
-            if u != EMPTY and BASE_POWER[u] <= limit]
-
-
-def op_targets(s: State, seat: int, name: str, n: int) -> list[int] | None:
-    """The choices an instant op will offer, or None for an op that needs none."""
-    opp = opponents(s, seat)
-    if name in ("purge_dungeon", "raid_dungeon"):
-        return [t for t in opp if s.players[t].dungeon]
-    if name == "unseat":
-        return [t for t in opp if s.players[t].guard != EMPTY]
-    if name == "filch":
-        return [t for t in opp if s.players[t].spellbook]
-    if name == "dispel":
-        return spells_in_play(s)
-    if name == "salvage":
-        return sorted(s.creature_discard)
-    if name == "tremor":
-        return tremor_targets(s, seat)
-    if name == "bind":
-        return bind_targets(s, seat, n)
-    return None
-
-
-def has_target(s: State, seat: int, spell: int) -> bool:
-    """Whether casting ``spell`` now would find something to act on."""
-    d = SPELLS[spell]
-    if d.type == "aura" or d.type == "circle":
-        return True
-    if d.type == "enchantment":
-        return bool(creature_targets(s, seat, d.target))
-    for op in d.ops:
-        if op.name == "salvage":
-            continue  # the spell's own component lands on the discard pile first
-        if op.name == "draw_spells" and not spells_available(s):
-            return False
-        targets = op_targets(s, seat, op.name, op.n)
-        if targets is not None and not targets:
-            return False
-    return True
 
 
 def _spell(s: State, task: Task, ev: list[Event]) -> None:
@@ -583,14 +526,16 @@ def _answer_bind(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 
 TASKS: dict[str, Callable[[State, Task, list[Event]], None]] = {
     "setup_discard": _setup_discard, "begin": _begin, "place": _place,
-    "rescue_pick": _rescue_pick, "pay": _pay, "spell": _spell, "op": _op, "finish": _finish,
+    "rescue_pick": _rescue_pick, "extra_spell": _extra_spell, "pay": _pay, "spell": _spell,
+    "op": _op, "finish": _finish,
     "dungeon_pick": _dungeon_pick,
 }
 
 ANSWERS: dict[str, Callable[[State, Decision, int, list[Event]], None]] = {
     "discard_spell": _answer_discard_spell, "place": _answer_place,
     "move_up": _answer_move_up, "remove": _answer_remove,
-    "rescue_pick": _answer_rescue_pick, "component": _answer_component,
+    "rescue_pick": _answer_rescue_pick, "extra_spell": _answer_extra_spell,
+    "component": _answer_component,
     "aura": _answer_aura, "enchant": _answer_enchant, "opponent": _answer_opponent,
     "dungeon_pick": _answer_dungeon_pick, "salvage": _answer_salvage,
     "dispel": _answer_dispel, "tremor": _answer_tremor, "bind": _answer_bind,

@@ -22,7 +22,7 @@ from core.firepeak.rules import paid_by
 from core.firepeak.state import GUARD
 from core.firepeak.view import FirepeakView
 from core.firepeak.words import KIND_NAMES, in_play, phrase, spot_of
-from core.words import Phrase
+from core.words import Phrase, a_or_an
 
 Spot = tuple[int, int]  # (seat, location) on the table
 
@@ -166,7 +166,7 @@ def why_none(v: FirepeakView, kind: str, why_illegal: Callable[[Action], str | N
     if not tried:
         return NOTHING_TO_TRY.get(kind, f"no {name} is possible")
     if kind != "research" and not payable(v, kind):
-        return f"you have no action left this turn for a {name}"
+        return f"you have no action left this turn for {a_or_an(name)}"
     reasons = [r for a in tried if (r := why_illegal(a))]
     if not reasons:
         return f"no {name} is possible now"

@@ -14,7 +14,7 @@ Wizard's bonus stay with the game engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 TIER_SIZES = (2, 3, 4)
 WIZARD = -1
@@ -118,16 +118,25 @@ def violations(slots: Sequence[int], power_at: Callable[[int], int],
 
 
 def is_complete(slots: Sequence[int]) -> bool:
-    return all(s != EMPTY for s in slots)
+    return EMPTY not in slots
 
 
 def is_legal(slots: Sequence[int], powers: Sequence[int], clans: Sequence[str]) -> bool:
     """``not violations(...)`` for per-position Power and clan lists, without callables.
 
-    The engine asks this for every candidate Move and Swap when listing legal actions, so
-    it stops at the first broken rule instead of collecting them all.
+    It stops at the first broken rule instead of collecting them all.
     """
-    for pos in range(SIZE):
+    return legal_at(slots, powers, clans, range(SIZE))
+
+
+def legal_at(slots: Sequence[int], powers: Sequence[int], clans: Sequence[str],
+             positions: Iterable[int]) -> bool:
+    """Whether the creatures at ``positions`` keep the three rules (empty ones are skipped).
+
+    A Move or Swap on a legal pattern can only break the rules where a creature arrives and
+    below the Positions it changes, so the engine checks just those for each candidate.
+    """
+    for pos in positions:
         if slots[pos] == EMPTY:
             continue
         leaders = LEADERS[pos]

@@ -28,14 +28,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.contract import Action, Event, Outcome, checked
+from core.contract import (
+    Action,
+    ActionsByCard,
+    ActionsByCardOption,
+    Event,
+    Outcome,
+    checked,
+    new_event,
+)
 from core.firepeak import board
 from core.firepeak import effects as fx
+from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
 from core.firepeak.pattern import ADJACENT, EMPTY, SIZE, WIZARD, is_complete
 from core.firepeak.state import GUARD, State, Turn
-
-_tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
 
 TURN_KINDS = ("recruit", "capture", "brainwash", "rescue", "move", "swap", "imprison", "cast",
               "research", "end")
@@ -101,8 +108,9 @@ def _swap_legal(s: State, seat: int, a: int, b: int) -> bool:
 
 def can_cast(s: State, seat: int, spell: int) -> bool:
     comp = SPELLS[spell].component
-    return bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
-        and fx.has_target(s, seat, spell)
+    return len(s.players[seat].dungeon) >= comp.count \
+        and bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
+        and tg.has_target(s, seat, spell)
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -111,8 +119,7 @@ def legal_actions(s: State) -> list[Action]:
         return []
     d = s.pending
     if d is not None:
-        kind = d.kind
-        return [_tuple_new(Action, (kind, c, 0)) for c in d.choices]
+        return list(map(_ANSWER[d.kind].__getitem__, d.choices))
     seat = s.current
     me = s.players[seat]
     t = s.turn
@@ -122,19 +129,21 @@ def legal_actions(s: State) -> list[Action]:
     slots = me.pattern
     mine = me.controlled()
     if s.recruit and (general or "recruit" in bonus):
-        acts.append(_tuple_new(Action, ("recruit", WIZARD, 0)))
-        acts += [_tuple_new(Action, ("recruit", pos, 0)) for pos, _ in mine if pos != GUARD]
-    opps = fx.opponents(s, seat)
+        acts.append(_RECRUIT[WIZARD])
+        acts += [_RECRUIT[pos] for pos, _ in mine if pos != GUARD]
+    opps = tg.opponents(s, seat)
     if mine and (general or "capture" in bonus):
+        ench = s.ench  # without enchantments in play, no creature is warded
         defenders = [o * 10 + loc for o in opps for loc, u in s.players[o].controlled()
-                     if not board.warded(s, u)]
-        acts += [_tuple_new(Action, ("capture", loc, dfd)) for loc, _ in mine
-                 for dfd in defenders]
+                     if not (ench and board.warded(s, u))]
+        for loc, _ in mine:
+            row = _CAPTURE[loc]
+            acts += map(row.__getitem__, defenders)
     if general or "brainwash" in bonus:
-        acts += [_tuple_new(Action, ("brainwash", u, 0)) for u in me.dungeon]
+        acts += map(_BRAINWASH.__getitem__, me.dungeon)
     if mine and (general or "rescue" in bonus):
         targets = [o for o in opps if s.players[o].dungeon]
-        acts += [_tuple_new(Action, ("rescue", loc, o)) for loc, _ in mine for o in targets]
+        acts += [_RESCUE[loc][o] for loc, _ in mine for o in targets]
     moves = general or "move" in bonus
     night = s.clan_powers and not t.night_wing_used
     if moves or night:
@@ -143,23 +152,45 @@ def legal_actions(s: State) -> list[Action]:
                 continue
             nw_u = night and CLAN_OF[slots[src]] == "night_wing"
             if moves or nw_u:
-                acts += [_tuple_new(Action, ("move", src, dst)) for dst in dsts]
-            acts += [_tuple_new(Action, ("swap", src, b)) for b in partners
+                acts += map(_MOVE[src].__getitem__, dsts)
+            acts += [_SWAP[src][b] for b in partners
                      if moves or nw_u or (night and CLAN_OF[slots[b]] == "night_wing")]
     if general:
         if me.guard != EMPTY:
-            acts.append(_tuple_new(Action, ("imprison", GUARD, 0)))
-        acts += [_tuple_new(Action, ("imprison", pos, 0)) for pos, _ in mine
+            acts.append(_IMPRISON[GUARD])
+        acts += [_IMPRISON[pos] for pos, _ in mine
                  if pos != GUARD and not board.remove_leaves_leaderless(slots, pos)]
-        acts += [_tuple_new(Action, ("cast", sp, 0)) for sp in sorted(set(me.spellbook))
-                 if can_cast(s, seat, sp)]
-    if fx.spells_available(s):
-        acts += [_tuple_new(Action, ("research", a, b)) for a, b in _research_pairs(me.dungeon)]
-    acts.append(_tuple_new(Action, ("end", -1, 0)))
+        if me.dungeon:  # every spell takes a component from the Dungeon
+            acts += [_CAST[sp] for sp in sorted(set(me.spellbook)) if can_cast(s, seat, sp)]
+    if tg.spells_available(s):
+        acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
+    acts.append(_END)
     return acts
 
 
+class _Answers(dict[str, ActionsByCard]):
+    """The shared answers ``Action(kind, choice, 0)`` of each kind of decision."""
+
+    def __missing__(self, kind: str) -> ActionsByCard:
+        table = self[kind] = ActionsByCard(kind)
+        return table
+
+
+# Shared Actions by kind (see ActionsByCard): made once, handed out by every listing.
+_ANSWER = _Answers()
+_RECRUIT, _BRAINWASH, _IMPRISON, _CAST = (
+    ActionsByCard(k) for k in ("recruit", "brainwash", "imprison", "cast"))
+_CAPTURE, _RESCUE, _MOVE, _SWAP, _RESEARCH = (
+    ActionsByCardOption(k) for k in ("capture", "rescue", "move", "swap", "research"))
+_END = Action("end", -1, 0)
+
+
 def _research_pairs(dungeon: list[int]) -> list[tuple[int, int]]:
+    if len(dungeon) < 2:
+        return []
+    clans = [CLAN_OF[u] for u in dungeon]
+    if len(set(clans)) == len(clans):
+        return []  # no two of one clan: the usual Dungeon
     by_clan: dict[str, list[int]] = {}
     for u in sorted(dungeon):
         by_clan.setdefault(CLAN_OF[u], []).append(u)
@@ -200,7 +231,7 @@ def why_illegal(s: State, a: Action) -> str | None:
         if not fx.component_choices(s, seat, SPELLS[a.card].component,
                                     SPELLS[a.card].component.count, -1):
             return f"your Dungeon lacks the component {SPELLS[a.card].name} needs"
-        if not fx.has_target(s, seat, a.card):
+        if not tg.has_target(s, seat, a.card):
             return f"{SPELLS[a.card].name} has nothing to act on now"
     return None
 
@@ -213,7 +244,7 @@ def _why_research(s: State, a: Action) -> str | None:
         return "name the two creatures in increasing uid order"
     if CLAN_OF[a.card] != CLAN_OF[a.option]:
         return "Research needs two creatures of the same clan"
-    if not fx.spells_available(s):
+    if not tg.spells_available(s):
         return "there are no spells left to draw"
     return None
 
@@ -280,7 +311,15 @@ def _why_target(s: State, a: Action) -> str | None:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    a = checked(s, a, why_illegal)
+    return apply_legal(s, checked(s, a, why_illegal))
+
+
+def apply_legal(s: State, a: Action) -> list[Event]:
+    """Carry out ``a``, just taken from ``legal_actions(s)``, without checking it again.
+
+    For self-play and search only: anything from a person, a save or a replay goes through
+    ``apply``, which refuses an illegal action.
+    """
     ev: list[Event] = []
     s.steps += 1
     d = s.pending
@@ -323,6 +362,7 @@ def _capture(s: State, a: Action, ev: list[Event]) -> None:
     defend = fx.die(s, dseat, dfd, ev) + board.power_at(s, dseat, dfd, dloc) \
         + board.spell_mods(s, dseat, dfd, dloc, "defend")
     defend += board.defence_bonus(dloc, CLAN_OF[dfd], s.clan_powers)
+    ev.append(Event("totals", seat, attack, defend))
     if attack > defend:
         fx.take(s, dseat, dloc, ev)
         s.players[seat].dungeon.append(dfd)
@@ -345,6 +385,7 @@ def _brainwash(s: State, a: Action, ev: list[Event]) -> None:
     roll = fx.die(s, seat, -1, ev)
     me = s.players[seat]
     bonus = s.turn.rolls[2] + (SPELLS[me.circle].brainwash if me.circle != EMPTY else 0)
+    ev.append(Event("brainwash_total", seat, roll + bonus, power))
     if roll + bonus <= power:
         ev.append(Event("brainwash_failed", seat, -1, power))
         return
@@ -369,6 +410,7 @@ def _rescue(s: State, a: Action, ev: list[Event]) -> None:
     if guard != EMPTY:
         theirs += board.power_at(s, victim, guard, GUARD) \
             + board.spell_mods(s, victim, guard, GUARD, "guard")
+    ev.append(Event("totals", seat, mine, theirs))
     if mine > theirs:
         ev.append(Event("rescue_won", seat, hero, victim))
         s.work.append(("rescue_pick", seat, victim))
@@ -407,15 +449,17 @@ def _cast(s: State, a: Action, ev: list[Event]) -> None:
     fx.start_cast(s, s.current, a.card, ev)
 
 
-def research_draws(s: State, seat: int, clan: str) -> int:
-    """Spells one Research draws: 1, +1 for Circle of Lore, +1 for two Dawn Keepers with
-    Clan Powers on. The Dawn Keepers' draw is optional in the rulebook; it is always taken
-    because a Spellbook has no limit, so an extra spell never hurts its owner."""
+def research_draws(s: State, seat: int) -> int:
+    """Spells one Research draws for certain: 1, +1 for Circle of Lore. With Clan Powers
+    on, two Dawn Keepers let the player draw one more if they wish (``dawn_draw``)."""
     p = s.players[seat]
-    n = 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
-    if s.clan_powers and clan == "dawn_keepers":
-        n += 1
-    return n
+    return 1 + (SPELLS[p.circle].research if p.circle != EMPTY else 0)
+
+
+def dawn_draw(s: State, clan: str) -> bool:
+    """Whether this Research may draw the Dawn Keepers' extra spell (the rulebook's "may":
+    the player is asked once the other draws are made)."""
+    return s.clan_powers and clan == "dawn_keepers"
 
 
 def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
@@ -425,8 +469,10 @@ def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
         p.dungeon.remove(u)
         s.creature_discard.append(u)
     ev.append(Event("research", seat, x, y))
-    for _ in range(research_draws(s, seat, CLAN_OF[x])):
+    for _ in range(research_draws(s, seat)):
         fx.draw_spell(s, seat, ev)
+    if dawn_draw(s, CLAN_OF[x]):
+        s.work.append(("extra_spell", seat))
 
 
 ACTIONS = {"recruit": _recruit, "capture": _capture, "brainwash": _brainwash,
@@ -439,7 +485,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
     unless the reshuffle-once variant turns the creature discard pile into a new deck."""
     seat = s.current
     s.turns_taken[seat] += 1
-    ev.append(Event("end_turn", seat))
+    ev.append(new_event(("end_turn", seat, -1, 0)))
     if s.deck_out:
         if s.options["variants"]["reshuffle_once"] and not s.reshuffled and s.creature_discard:
             s.recruit, s.creature_discard = s.creature_discard, []
@@ -453,7 +499,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
             return
     s.current = (seat + 1) % s.n
     s.turn = Turn()
-    ev.append(Event("start_turn", s.current))
+    ev.append(new_event(("start_turn", s.current, -1, 0)))
 
 
 # --- the end ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from core.contract import plain_copy
 from core.firepeak import board
 from core.firepeak import effects as fx
 from core.firepeak.cards import BASE_POWER, SPELLS
-from core.firepeak.pattern import EMPTY
+from core.firepeak.pattern import EMPTY, MINIONS, WIZARD, WIZARD_MINIONS, power_ok
 from core.firepeak.state import GUARD, Decision, Player, State, Turn, blank_state
 from core.rng import Rng
 
@@ -264,7 +264,9 @@ def _determinized_pending(s: State, d: Decision | None, brainwashed: int) -> Dec
     if d.kind == "component":
         comp = SPELLS[d.source].component
         return d._replace(choices=tuple(fx.component_choices(s, d.seat, comp, d.a, d.b)))
-    if d.kind in ("rescue_pick", "dungeon_pick"):
+    if d.kind == "rescue_pick":
+        return d._replace(choices=fx.rescue_choices(s.players[d.a].dungeon))
+    if d.kind == "dungeon_pick":
         return d._replace(choices=tuple(sorted(s.players[d.a].dungeon)))
     return d
 
@@ -275,6 +277,14 @@ def _determinized_task(s: State, task: tuple[Any, ...]) -> tuple[Any, ...]:
         uid = s.held if origin == -1 else s.players[origin].dungeon[0]
         return (*task[:4], uid, origin)
     return task
+
+
+def room_under(p: PlayerView, loc: int) -> bool:
+    """Whether a Recruit under ``loc`` (a Position, or WIZARD) could place the new creature
+    as its Minion: an empty Minion Position whose Leaders outweigh a creature of Power 1.
+    A Tier 3 creature has no Minion Positions, and a Power 1 Leader supports none."""
+    under = WIZARD_MINIONS if loc == WIZARD else MINIONS[loc] if 0 <= loc < len(MINIONS) else ()
+    return any(p.pattern[m] == EMPTY and power_ok(p.pattern, m, 1, p.power_at) for m in under)
 
 
 def checksum(s: State) -> int:

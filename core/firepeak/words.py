@@ -29,7 +29,15 @@ from collections.abc import Callable
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_NAMES, CREATURES, N_CREATURES, N_SPELLS, SPELLS
-from core.firepeak.effects import BRAINWASH, CAPTIVE, RECRUIT, RESCUE, place_mode
+from core.firepeak.effects import (
+    BRAINWASH,
+    CAPTIVE,
+    DRAW,
+    NO_TAKE,
+    RECRUIT,
+    RESCUE,
+    place_mode,
+)
 from core.firepeak.pattern import EMPTY, SIZE, TIER_SIZES, WIZARD
 from core.firepeak.state import DUNGEON, GUARD, KEPT_SPELLS, Decision, State
 from core.firepeak.view import FirepeakView, view
@@ -73,6 +81,15 @@ def spot_name(loc: int) -> str:
     if loc == WIZARD:
         return "Wizard"
     return POSITION_NAMES[loc] if 0 <= loc < SIZE else f"location {loc}"
+
+
+def spot_said(loc: int) -> str:
+    """A location as a player points at it in a sentence: ``the left spot of Tier 2``,
+    ``your Guard``, ``your Dungeon``."""
+    if 0 <= loc < SIZE:
+        tier, side = POSITION_NAMES[loc].split(" · ")
+        return f"the {side} spot of {tier}"
+    return f"your {spot_name(loc)}"
 
 
 def clan_name(clan: str) -> str:
@@ -130,10 +147,12 @@ def out_of_play(uid: int, seen: bool = True, hidden: str = "a hidden creature") 
 def in_play(v: FirepeakView, seat: int, loc: int, whose: bool = True, where: bool = True
             ) -> Phrase:
     """``Bot's Troll 4▲ (Tier 1 · left)``: a creature on the table with its effective Power;
-    ``whose`` names its owner unless that is the mover, ``where`` adds its location."""
+    ``whose`` names its owner unless that is the mover (but ``your`` always, for the player
+    at the keyboard: "under your Troll"), ``where`` adds its location."""
     p = v.players[seat] if 0 <= seat < len(v.players) else None
     uid = p.at(loc) if p is not None and (0 <= loc < SIZE or loc == GUARD) else EMPTY
-    out = say(owner(v, seat), " ") if whose and seat != mover(v) else ()
+    named = seat != mover(v) or player(v, seat).text == "You"
+    out = say(owner(v, seat), " ") if whose and named else ()
     if uid == EMPTY or p is None:
         out = say(out, creature(-1, "the new creature"))  # one a plan expects there
     else:
@@ -274,6 +293,8 @@ def _remove(v: FirepeakView, d: Decision | None, c: int) -> Phrase:
 
 
 def _rescue_pick(v: FirepeakView, d: Decision | None, c: int) -> Phrase:
+    if c == NO_TAKE:
+        return say("Take no creature")
     taken = out_of_play(c, _offered(d, c), "a creature")
     if d is None:
         return say("Take ", taken)
@@ -349,12 +370,16 @@ def _tremor(v: FirepeakView, d: Decision | None, c: int) -> Phrase:
     return say("Swap ", in_play(v, seat, a), " and ", in_play(v, seat, b, whose=False))
 
 
+def _extra_spell(v: FirepeakView, d: Decision | None, c: int) -> Phrase:
+    return say("Draw the extra spell" if c == DRAW else "Draw no extra spell")
+
+
 _ANSWER: dict[str, Callable[[FirepeakView, Decision | None, int], Phrase]] = {
     "discard_spell": _discard_spell, "place": _place, "move_up": _move_up,
     "remove": _remove, "rescue_pick": _rescue_pick, "component": _component,
     "aura": _aura, "enchant": _enchant, "opponent": _opponent,
     "dungeon_pick": _dungeon_pick, "salvage": _salvage, "dispel": _dispel,
-    "tremor": _tremor, "bind": _bind,
+    "tremor": _tremor, "bind": _bind, "extra_spell": _extra_spell,
 }
 
 
@@ -380,7 +405,9 @@ def question(sv: State | FirepeakView, d: Decision) -> Phrase:
     if k == "remove":
         return say("Illegal pattern: remove a creature to the discard pile")
     if k == "rescue_pick":
-        return say("Rescue won: take a creature from ", dungeon(v, d.a))
+        return say("Rescue won: take a creature from ", dungeon(v, d.a), " (or none)")
+    if k == "extra_spell":
+        return say("Research with Dawn Keepers: draw an extra spell?")
     if k == "component":
         return say("Cast ", source, ": discard a component from your Dungeon")
     if k == "dungeon_pick":

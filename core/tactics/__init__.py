@@ -9,7 +9,15 @@ from core.contract import Event, rounds_played
 from core.tactics import effects as _fx
 from core.tactics.audit import problems as audit
 from core.tactics.draft import start_draft
-from core.tactics.rules import apply, legal_actions, outcome, scores, why_illegal
+from core.tactics.reveals import reveals
+from core.tactics.rules import (
+    apply,
+    apply_legal,
+    legal_actions,
+    outcome,
+    scores,
+    why_illegal,
+)
 from core.tactics.snapshot import restore, snapshot
 from core.tactics.state import Decision, State, side_order
 from core.tactics.table_setup import new_state
@@ -56,7 +64,8 @@ def turn_number(state: State) -> int:
 
 
 __all__ = [
-    "audit", "NAME", "Decision", "State", "TacticsView", "apply", "checksum", "copy",
-    "describe", "determinize", "Plan", "allowed_commands", "legal_actions", "new_game",
-    "outcome", "restore", "scores", "snapshot", "turn_number", "start", "view", "why_illegal",
+    "audit", "NAME", "Decision", "State", "TacticsView", "apply", "apply_legal", "checksum",
+    "copy", "describe", "determinize", "Plan", "allowed_commands", "legal_actions", "new_game",
+    "outcome", "restore", "reveals", "scores", "snapshot", "turn_number", "start", "view",
+    "why_illegal",
 ]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from core.tactics.board import PORTAL
+from core.tactics.sides import seat_side
 from core.tactics.state import HONOR_SUPPLY, MAX_CULTISTS, OVER, ROW_SIZE, State
-from core.tactics.villain_state import CULTIST_FIGURES, HEROES, VILLAIN, VILLAINS, seat_side
+from core.tactics.villain_state import CULTIST_FIGURES, HEROES, VILLAIN, VILLAINS
 
 
 def card_places(s: State) -> list[int]:

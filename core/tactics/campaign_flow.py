@@ -31,7 +31,7 @@ from typing import Any
 
 from core.contract import Outcome, seats_and_names
 from core.tactics.cards import by_id
-from core.tactics.villain_setup import COOP_PICKS
+from core.tactics.villain_deal import COOP_PICKS
 from core.tactics.villain_state import TIES
 from core.tactics.villains import CampaignDef, ChapterDef, Reward, campaign, scheme_defs
 

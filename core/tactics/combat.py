@@ -15,6 +15,7 @@ from core.contract import Event
 from core.tactics.board import ENCHANTED, MapDef, attack_targets, in_sight
 from core.tactics.cards import CardDef, Op
 from core.tactics.honor import gain_honor
+from core.tactics.sides import seat_side, unit_side
 from core.tactics.state import (
     AREA,
     RANGE,
@@ -26,7 +27,7 @@ from core.tactics.state import (
     State,
     kw_bits,
 )
-from core.tactics.villain_state import HEROES, VILLAIN, seat_side, unit_side
+from core.tactics.villain_state import HEROES, VILLAIN
 
 # Keyed by id() for speed; the entry keeps its card alive and is checked against it, so a new
 # definition that happens to get a dead one's id is never given the dead one's bits.

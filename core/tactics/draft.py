@@ -10,11 +10,10 @@ the other three.
 from __future__ import annotations
 
 from core.contract import Event
-from core.tactics.state import DRAFT, Decision, State, side_order
-from core.tactics.table_setup import join_roster
+from core.tactics.state import DRAFT, Decision, State, join_roster, side_order
 from core.tactics.turn import begin_turn
+from core.tactics.villain_deal import draft_order as villain_draft_order
 from core.tactics.villain_setup import begin as begin_against_villains
-from core.tactics.villain_setup import draft_order as villain_draft_order
 
 TEAM_PICKS = 6
 

@@ -18,6 +18,7 @@ from core.contract import Event
 from core.tactics import combat, harm, turn
 from core.tactics.board import FOREST, PLAIN, PORTAL, in_sight
 from core.tactics.cards import Op, iter_ops
+from core.tactics.sides import unit_side
 from core.tactics.state import (
     OVER,
     TURRET_RANGE,
@@ -28,7 +29,6 @@ from core.tactics.state import (
     push,
     seat_bit,
 )
-from core.tactics.villain_state import unit_side
 
 # What the values of each decision kind are (for views, describe and the TUI).
 DECISION_VALUES: dict[str, str] = {
@@ -443,8 +443,8 @@ def op_text(op: Op) -> str:
     """A few words for an operation (choice labels, logs)."""
     name = op.op
     if name in ("runes", "power", "draw", "honor", "treasure"):
-        word = {"runes": "Runes", "power": "Power", "draw": "card(s)", "honor": "Honor",
-                "treasure": "Treasure(s)"}[name]
+        word = {"runes": "Runes", "power": "Power", "draw": "card", "honor": "Honor",
+                "treasure": "Treasure" if op.n == 1 else "Treasures"}[name]
         return f"+{op.n} {word}" if name != "draw" else f"draw {op.n}"
     if name == "buff":
         parts = [f"+{op.get(k)} {k}" for k in ("strength", "defense", "speed") if op.get(k)]

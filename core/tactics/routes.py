@@ -11,15 +11,11 @@ engine, the words, the table and the bots always see the same routes in the same
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from core.tactics import combat
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PLAIN, TAINTED, Route, move_routes
 from core.tactics.state import Decision, State
+from core.tactics.view_types import TacticsView
 from core.tactics.villain_state import VILLAIN, VILLAINS
-
-if TYPE_CHECKING:
-    from core.tactics.view import TacticsView
 
 
 def barrier(s: State | TacticsView) -> bool:

@@ -28,9 +28,17 @@ the Boss player plays ``scheme`` twice a turn and commands the Villains a Scheme
 
 from __future__ import annotations
 
-from core.contract import Action, Event, Outcome, checked
+from core.contract import (
+    Action,
+    ActionsByCard,
+    ActionsByCardOption,
+    Event,
+    Outcome,
+    checked,
+)
 from core.tactics import combat, draft, turn, villain_setup, villain_turn
 from core.tactics import effects as fx
+from core.tactics.sides import villain_turn as villains_move
 from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, OVER, State
 from core.tactics.villain_state import (
     BY_HONOR,
@@ -39,9 +47,6 @@ from core.tactics.villain_state import (
     HEROES,
     SCHEMES_PER_TURN,
     VILLAINS,
-)
-from core.tactics.villain_state import (
-    villain_turn as villains_move,
 )
 
 _tuple_new = tuple.__new__  # builds an Action without NamedTuple.__new__'s Python-level call
@@ -52,6 +57,17 @@ DEPLOY, MOVE, ATTACK, DONE, CHOOSE, DECLINE, SCHEME = (
     "deploy", "move", "attack", "done", "choose", "decline", "scheme")
 KINDS = (PLAY, ACQUIRE, COMMAND, TREASURE, SWITCH, END, DEPLOY, MOVE, ATTACK, DONE, CHOOSE,
          DECLINE, SCHEME)
+
+# Shared Actions (see ActionsByCard), handed out by every list of legal actions.
+_PLAY, _ACQUIRE, _COMMAND, _ATTACK, _CHOOSE = (
+    ActionsByCard(k) for k in (PLAY, ACQUIRE, COMMAND, ATTACK, CHOOSE))
+_ACQUIRE_TO_TOP = ActionsByCard(ACQUIRE, 1)
+# By cell, under card -1: a deploy, a move, a reserve Cultist's command.
+_DEPLOY, _MOVE, _COMMAND_CULTIST = (
+    ActionsByCardOption(k)[-1] for k in (DEPLOY, MOVE, COMMAND))
+_TREASURE = ActionsByCardOption(TREASURE)
+_DONE_ACTION, _DECLINE_ACTION, _SWITCH_ACTION, _END_ACTION = (
+    Action(k, -1, 0) for k in (DONE, DECLINE, SWITCH, END))
 
 
 # --- what is legal ---------------------------------------------------------------------------
@@ -65,13 +81,13 @@ def treasure_actions(s: State, seat: int) -> list[Action]:
     if not units:
         return []
     seen: set[str] = set()
-    acts = []
+    acts: list[Action] = []
     for t in held:
         tid = s.tdefs[t].id
         if tid in seen:
             continue
         seen.add(tid)
-        acts += [_tuple_new(Action, (TREASURE, t, u)) for u in units]
+        acts += map(_TREASURE[t].__getitem__, units)
     return acts
 
 
@@ -87,21 +103,21 @@ def command_actions(s: State) -> list[Action]:
     unit = s.units[u]
     if unit.cell < 0:
         portals = turn.free_portals(s, unit.seat)
-        acts = [_tuple_new(Action, (DEPLOY, -1, c)) for c in portals]
+        acts = list(map(_DEPLOY.__getitem__, portals))
         if not cmd.primary or not acts:
-            acts.append(_tuple_new(Action, (DONE, -1, 0)))
+            acts.append(_DONE_ACTION)
         return acts
     acts = []
     if not cmd.moved:
-        acts += [_tuple_new(Action, (MOVE, -1, c)) for c in sorted(turn.destinations(s, u))]
+        acts += map(_MOVE.__getitem__, sorted(turn.destinations(s, u)))
     if cmd.attacks < attacks_allowed(s, u):
         targets = combat.targets_of(s, u)
         if targets:
             if combat.keywords(s, u) & AREA:
-                acts.append(_tuple_new(Action, (ATTACK, -1, 0)))
+                acts.append(_ATTACK[-1])
             else:
-                acts += [_tuple_new(Action, (ATTACK, t, 0)) for t in targets]
-    acts.append(_tuple_new(Action, (DONE, -1, 0)))
+                acts += map(_ATTACK.__getitem__, targets)
+    acts.append(_DONE_ACTION)
     return acts
 
 
@@ -112,10 +128,10 @@ def legal_actions(s: State) -> list[Action]:
     if s.pending:
         d = s.pending[-1]
         if d.kind == "react":
-            return treasure_actions(s, d.seat) + [_tuple_new(Action, (DECLINE, -1, 0))]
-        acts = [_tuple_new(Action, (CHOOSE, c, 0)) for c in d.choices]
+            return [*treasure_actions(s, d.seat), _DECLINE_ACTION]
+        acts = list(map(_CHOOSE.__getitem__, d.choices))
         if d.optional:
-            acts.append(_tuple_new(Action, (DECLINE, -1, 0)))
+            acts.append(_DECLINE_ACTION)
         return acts
     seat = s.current
     if s.cmd is not None:
@@ -124,7 +140,7 @@ def legal_actions(s: State) -> list[Action]:
         return scheme_actions(s)
     p = s.seats[seat]
     cards = s.cards
-    acts = [_tuple_new(Action, (PLAY, u, 0)) for u in p.hand]
+    acts = list(map(_PLAY.__getitem__, p.hand))
     runes, power = p.runes, p.power
     for u in s.row:
         if u < 0:
@@ -132,23 +148,23 @@ def legal_actions(s: State) -> list[Action]:
         card = cards[u]
         if card.kind == "monster":
             if card.power_cost <= power:
-                acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
+                acts.append(_ACQUIRE[u])
         elif card.cost <= runes:
-            acts.append(_tuple_new(Action, (ACQUIRE, u, 0)))
+            acts.append(_ACQUIRE[u])
             if p.to_top and card.kind == "construct":
-                acts.append(_tuple_new(Action, (ACQUIRE, u, 1)))
+                acts.append(_ACQUIRE_TO_TOP[u])
     if s.mystics and cards[s.mystics[-1]].cost <= runes:
-        acts.append(_tuple_new(Action, (ACQUIRE, MYSTIC_PILE, 0)))
+        acts.append(_ACQUIRE[MYSTIC_PILE])
     if s.heavies and cards[s.heavies[-1]].cost <= runes:
-        acts.append(_tuple_new(Action, (ACQUIRE, HEAVY_PILE, 0)))
-    acts += [_tuple_new(Action, (COMMAND, u, 0)) for u in turn.commandable(s, seat, power, False)]
+        acts.append(_ACQUIRE[HEAVY_PILE])
+    acts += map(_COMMAND.__getitem__, turn.commandable(s, seat, power, False))
     if s.cultist_def.command <= power and turn.reserve_cultist(s, seat) >= 0:
         portals = turn.free_portals(s, seat)
-        acts += [_tuple_new(Action, (COMMAND, -1, c)) for c in portals]
+        acts += map(_COMMAND_CULTIST.__getitem__, portals)
     acts += treasure_actions(s, seat)
     if len(s.sides[s.side]) > 1:
-        acts.append(_tuple_new(Action, (SWITCH, -1, 0)))
-    acts.append(_tuple_new(Action, (END, -1, 0)))
+        acts.append(_SWITCH_ACTION)
+    acts.append(_END_ACTION)
     return acts
 
 
@@ -237,7 +253,7 @@ def _acquire_problem(s: State, seat: int, a: Action) -> str | None:
         if a.option != 0:
             return "'acquire' of a pile takes no option"
         if not pile:
-            return "that pile is empty (FAQ 7)"
+            return "that pile is empty: none are left to acquire"
         cost = s.cards[pile[-1]].cost
         return None if cost <= p.runes else f"it costs {cost} Runes; you have {p.runes}"
     if a.card < 0 or a.card not in s.row:
@@ -259,7 +275,8 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
     if a.card == -1:
         cost = s.cultist_def.command
         if turn.reserve_cultist(s, seat) < 0:
-            return "all four of your Cultists are on the battlefield (FAQ 7)"
+            return ("all four of your Cultists are on the battlefield: no more than four "
+                    "may be deployed at a time")
         if cost > p.power:
             return f"a Cultist costs {cost} Power; you have {p.power}"
         if a.option not in turn.free_portals(s, seat):
@@ -273,7 +290,8 @@ def _command_start_problem(s: State, seat: int, a: Action) -> str | None:
     if unit.card < 0 and unit.cell < 0:
         return "a new Cultist is commanded with card -1 and a portal"
     if unit.exhausted:
-        return "that unit is exhausted (FAQ 3)"
+        return ("that unit is exhausted: it was commanded (or defeated) and cannot be "
+                "commanded again until it readies at the end of your turn")
     cost = combat.command_cost(s, a.card)
     if cost > p.power:
         return f"commanding it costs {cost} Power; you have {p.power}"
@@ -309,7 +327,15 @@ def _command_problem(s: State, a: Action) -> str:
 
 def apply(s: State, a: Action) -> list[Event]:
     """Check and carry out ``a``; refuse an illegal one with the reason, changing nothing."""
-    a = checked(s, a, why_illegal)
+    return apply_legal(s, checked(s, a, why_illegal))
+
+
+def apply_legal(s: State, a: Action) -> list[Event]:
+    """Carry out ``a``, just taken from ``legal_actions(s)``, without checking it again.
+
+    For self-play and search only: anything from a person, a save or a replay goes through
+    ``apply``, which refuses an illegal action.
+    """
     events: list[Event] = []
     s.steps += 1
     if s.pending:

@@ -13,14 +13,10 @@ from core.tactics import combat, effects, harm, turn
 from core.tactics.board import FOREST, PLAIN, SHRINE, TAINTED
 from core.tactics.cards import Op
 from core.tactics.honor import gain_honor
+from core.tactics.sides import villain_unit
 from core.tactics.state import Decision, State, Work, kw_bits
 from core.tactics.villain_ops import OBJECTIVE_KINDS
-from core.tactics.villain_state import (
-    HEROES,
-    VILLAIN,
-    VILLAINS,
-    villain_unit,
-)
+from core.tactics.villain_state import HEROES, VILLAIN, VILLAINS
 from core.tactics.villain_work import (
     ask,
     kind_arg,

@@ -12,9 +12,9 @@ from core.contract import plain_copy, snapshot_reader
 from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.cards import Op
+from core.tactics.sides import seat_side
 from core.tactics.state import Attack, Command, Decision, State, side_mask
 from core.tactics.table_setup import Content, blank_state, normalize_options, shipped_content
-from core.tactics.villain_state import seat_side
 
 
 def op_data(op: Op) -> list[Any]:

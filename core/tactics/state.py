@@ -341,7 +341,17 @@ class State:
         return s
 
 
-# --- sides -------------------------------------------------------------------------------------
+# --- rosters and sides -------------------------------------------------------------------------
+
+def join_roster(s: State, seat: int, uid: int) -> None:
+    """A champion card (and its figures) joins ``seat``'s roster, off the battlefield."""
+    s.seats[seat].roster.append(uid)
+    for u in s.card_units[uid]:
+        unit = s.units[u]
+        unit.seat = seat
+        unit.cell = -1
+        unit.exhausted = False
+
 
 def side_order(s: State) -> list[int]:
     """Sides in turn order (the side holding the lowest Gateway slot first; the Villains,
@@ -366,5 +376,5 @@ def side_mask(s: State, side: int) -> int:
 __all__ = [
     "AREA", "DOUBLE", "HAND_SIZE", "HEAVY_PILE", "HONOR_SUPPLY", "MAX_CULTISTS", "MYSTIC_PILE",
     "RANGE", "RANGED", "ROW_SIZE", "STRIKEBACK", "Attack", "Command", "Decision", "Seat",
-    "State", "Unit", "push", "seat_bit", "side_mask", "side_order",
+    "State", "Unit", "join_roster", "push", "seat_bit", "side_mask", "side_order",
 ]

@@ -1,6 +1,6 @@
 """Setting up a game of Ascension Tactics: options checked and filled, the content of the
 game laid out (cards, units, Gateways, the board), seats and sides, and the first deal — for
-every mode, the Villain modes' own part coming from ``villain_setup``."""
+every mode, the Villain modes' own part coming from ``villain_deal``."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ from core.tactics.state import (
     Seat,
     State,
     Unit,
+    join_roster,
     seat_bit,
 )
+from core.tactics.villain_deal import prepare
 from core.tactics.villain_options import normalize as villain_options
 from core.tactics.villain_state import (
     CULTIST_FIGURES,
@@ -285,8 +287,6 @@ def new_state(options: dict[str, Any], seed: int, c: Content | None = None) -> S
         if s.bag:
             s.board_treasure[cell] = s.bag.pop()
     if s.villain is not None:
-        # The Villains' set-up builds on this module (a late import breaks the cycle).
-        from core.tactics.villain_setup import prepare
         prepare(s, starting)
     elif opts["draft"]:
         s.draft_deck = starting
@@ -310,13 +310,3 @@ def _sides_of_seats(mode: str, n: int) -> tuple[int, ...]:
         heroes = hero_count(mode, n)
         return tuple(0 if i < heroes else 1 for i in range(n))
     return tuple(range(n))
-
-
-def join_roster(s: State, seat: int, uid: int) -> None:
-    """A champion card (and its figures) joins ``seat``'s roster, off the battlefield."""
-    s.seats[seat].roster.append(uid)
-    for u in s.card_units[uid]:
-        unit = s.units[u]
-        unit.seat = seat
-        unit.cell = -1
-        unit.exhausted = False

@@ -3,6 +3,8 @@ and the start and end of a side's turn."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from core import decks
 from core.contract import Event
 from core.tactics import combat, harm, honor, routes
@@ -16,6 +18,7 @@ from core.tactics.board import (
     shrine_controller,
 )
 from core.tactics.cards import Op
+from core.tactics.sides import chooser, seat_side
 from core.tactics.state import (
     HAND_SIZE,
     HEAVY_PILE,
@@ -25,18 +28,14 @@ from core.tactics.state import (
     Command,
     Decision,
     State,
+    join_roster,
     push,
     seat_bit,
     side_mask,
     side_order,
 )
-from core.tactics.table_setup import join_roster
-from core.tactics.villain_state import (
-    VILLAIN,
-    VILLAINS,
-    chooser,
-    seat_side,
-)
+from core.tactics.villain_state import VILLAIN, VILLAINS
+from core.tactics.villain_work import step as villain_step
 
 # --- cards -----------------------------------------------------------------------------------
 
@@ -161,7 +160,9 @@ def free_portals(s: State, seat: int) -> list[int]:
     its side woke (this runs for every legal action list, so it stays short)."""
     bit = seat_bit(seat)
     occ = s.occupant
-    return [c for c, mask in enumerate(s.portal_seats) if mask & bit and occ[c] < 0]
+    masks = s.portal_seats
+    # compress() skips the cells without a portal (most of the map) in C.
+    return [c for c in compress(range(len(masks)), masks) if masks[c] & bit and occ[c] < 0]
 
 
 def reserve_cultist(s: State, seat: int) -> int:
@@ -359,9 +360,9 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
     """Gateway Power for each seat of the side (and its first-turn bonus), then Tainted
     damage to the side's units standing on Tainted hexes (first, after a Treasure window)."""
     if s.villain is not None and side == VILLAINS:
-        # The Villain turn builds on this module (a late import breaks the cycle).
-        from core.tactics.villain_turn import begin_villain_turn
-        begin_villain_turn(s, events)
+        # All of the Villains' turn runs from the work stack (villain_turn), its start too:
+        # the run that follows every action takes this step first.
+        s.work.append(villain_step("begin"))
         return
     s.phase = PLAY
     s.side = side

@@ -1,9 +1,8 @@
 """The Villains' side of a game against the Villains (solo, co-op, Become the Boss): who they
-are, where their objective tokens lie, the Scheme deck, and the helpers every module uses to
-tell a Villain unit from a hero's (DESIGN.md, "Villains").
+are, where their objective tokens lie, and the Scheme deck (DESIGN.md, "Villains").
 
 Villain units belong to no seat: ``Unit.seat == VILLAIN`` (-2); their side is ``VILLAINS``
-(1) wherever a unit's side is asked — through ``unit_side`` / ``seat_side``, never
+(1) wherever a unit's side is asked — through ``sides.unit_side`` / ``sides.seat_side``, never
 ``side_of[unit.seat]``, which would read a seat from the end of the tuple. The heroes are side
 ``HEROES`` (0). In Become the Boss the Boss player's seat (the last) plays for side 1 too, but
 the Villain units are still nobody's: the Boss seat commands them.
@@ -13,20 +12,18 @@ after the heroes' cards (``villain_cards``), one per Villain of ``villains.toml`
 layout depends only on the options; the four on the roster hold the objective tokens, the
 others wait in the box. Schemes are referred to by their index in ``scheme_defs()``.
 
-Nothing here imports the game state (``core.tactics.state`` imports this module).
+Nothing here imports the game state (``core.tactics.state`` imports this module); what asks a
+state who is who (a unit's side, who answers a tie) is ``core.tactics.sides``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.tactics.cards import CardDef, Op
+from core.tactics.scenarios import ScenarioDef
 from core.tactics.villain_ops import OBJECTIVE_KINDS
 from core.tactics.villains import SchemeDef, VillainDef, campaign, scheme_defs, villain_defs
-
-if TYPE_CHECKING:
-    from core.tactics.scenarios import ScenarioDef
-    from core.tactics.state import State
 
 VILLAIN = -2  # the seat of a unit that is a Villain or a Villain Cultist
 HEROES, VILLAINS = 0, 1  # the two sides of a game against the Villains
@@ -169,49 +166,9 @@ def surge_rule(sc: ScenarioDef, chapter: str) -> tuple[Op, ...]:
     return sc.surge
 
 
-# --- who is who -------------------------------------------------------------------------------
-
-def seat_side(s: State, seat: int) -> int:
-    """The side of a unit of ``seat`` (``VILLAIN`` is side 1)."""
-    return VILLAINS if seat == VILLAIN else s.side_of[seat]
-
-
-def unit_side(s: State, u: int) -> int:
-    """The side unit ``u`` fights for."""
-    seat = s.units[u].seat
-    return VILLAINS if seat == VILLAIN else s.side_of[seat]
-
-
-def is_villain(s: State, u: int) -> bool:
-    """Whether ``u`` is a Villain or a Villain Cultist."""
-    return s.units[u].seat == VILLAIN
-
-
-def villain_turn(s: State) -> bool:
-    """Whether the Villains are taking their turn."""
-    return s.villain is not None and s.side == VILLAINS
-
-
-def chooser(s: State) -> int:
-    """The seat that answers the Villains' choices: the Boss player in Become the Boss, else
-    the hero seat at the keyboard (the team's current seat: ``State.current`` is kept on it
-    through the Villain turn)."""
-    v = s.villain
-    assert v is not None
-    return v.boss_seat if v.boss_seat >= 0 else s.current
-
-
-def villain_unit(s: State, kind: int) -> int:
-    """The unit of the Villain holding objective kind index ``kind``."""
-    v = s.villain
-    assert v is not None
-    return s.card_units[v.holder[kind]][0]
-
-
 __all__ = [
     "BOSS_HAND", "BY_DECK_OUT", "BY_HONOR", "BY_TURN_LIMIT", "BY_VILLAIN_HONOR",
     "CULTIST_FIGURES", "HEROES", "KIND_INDEX", "SCHEMES_PER_TURN", "TIES", "VILLAIN",
-    "VILLAINS", "VILLAIN_MODES", "VillainSide", "blank_side", "chooser", "hero_count",
-    "is_villain", "seat_side", "surge_rule", "unit_side", "villain_card", "villain_cards",
-    "villain_mode", "villain_turn", "villain_unit",
+    "VILLAINS", "VILLAIN_MODES", "VillainSide", "blank_side", "hero_count", "surge_rule",
+    "villain_card", "villain_cards", "villain_mode",
 ]

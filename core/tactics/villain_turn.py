@@ -12,6 +12,7 @@ and co-op, the Boss player in Become the Boss — unless ``ties = auto``, which 
 choice (plans in ``villain.Plan`` order, else the lowest unit id, cell or card uid). Harm to
 heroes waits for their Treasure window (``harm.declare``, ``combat.declare_attack``).
 
+The turn starts with ``@v.begin``, which ``turn.begin_turn`` pushes when the heroes' turn ends.
 In solo and co-op the turn runs inside ``apply`` (``@v.next`` plays the next Scheme until two
 are played). In Become the Boss the Boss player plays each Scheme with a ``scheme`` action
 and commands each Villain a Scheme names with the ordinary command actions.
@@ -25,6 +26,8 @@ from core.contract import Event
 from core.tactics import combat, effects, harm, scheme_ops, turn, villain
 from core.tactics.board import TAINTED
 from core.tactics.honor import gain_honor
+from core.tactics.names import cell_word, unit_word
+from core.tactics.sides import villain_unit
 from core.tactics.state import AREA, DOUBLE, OVER, PLAY, Command, Decision, State, Work
 from core.tactics.villain_state import (
     BOSS_HAND,
@@ -35,7 +38,6 @@ from core.tactics.villain_state import (
     SCHEMES_PER_TURN,
     VILLAIN,
     VILLAINS,
-    villain_unit,
 )
 from core.tactics.villain_work import (
     as_work,
@@ -44,7 +46,7 @@ from core.tactics.villain_work import (
     push_ops,
     step,
 )
-from core.words import plain
+from core.words import Phrase, phrase, plain
 
 # The decisions of the Villains' ties (their values: effects.DECISION_VALUES).
 DECISIONS = ("villain_plan", "villain_target", "villain_cell", "villain_card")
@@ -75,6 +77,10 @@ def begin_villain_turn(s: State, events: list[Event]) -> None:
         if hurt:
             harm.declare(s, harm.Harm("tainted", hurt, s.scen.number("tainted_damage"), -1,
                                       -1, -1), events)
+
+
+def _begin(s: State, item: Work, ev: list[Event]) -> None:
+    begin_villain_turn(s, ev)
 
 
 def play_scheme(s: State, idx: int, events: list[Event]) -> None:
@@ -209,8 +215,20 @@ def plans_of(s: State, d: Decision) -> list[villain.Plan]:
 
 def plan_labels(s: State, plans: list[villain.Plan]) -> tuple[str, ...]:
     """Each plan in words, kept on the decision so any view can show the choices."""
-    from core.tactics import words  # the words build on the whole engine, this module too
-    return tuple(plain(words.plan_phrase(s, p)) for p in plans)
+    return tuple(plain(plan_phrase(s, p)) for p in plans)
+
+
+def plan_phrase(s: State, p: villain.Plan) -> Phrase:
+    """A Villain's plan: ``Attack Arha Templar, then move toward its token``, ``Move to
+    (3,4), then attack Kor``, ``Stay and score the shrine``."""
+    if p.score_now:
+        return phrase("Stay and score the shrine holding its token now")
+    if p.attack_first:
+        return phrase("Attack ", unit_word(s, p.target), ", then move toward its token")
+    move = phrase("Move to ", cell_word(s, p.destination))
+    if p.target >= 0:
+        return phrase(move, ", then attack ", unit_word(s, p.target))
+    return move
 
 
 def _carry_out(s: State, u: int, p: villain.Plan, ev: list[Event]) -> None:
@@ -253,7 +271,7 @@ def _score(s: State, item: Work, ev: list[Event]) -> None:
 
 _HANDLERS: dict[str, Callable[[State, Work, list[Event]], None]] = {
     "v.command": _command,
-    "@v.next": _next, "@v.after": _after, "@v.bonus": _bonus, "@v.plan": _plan,
+    "@v.begin": _begin, "@v.next": _next, "@v.after": _after, "@v.bonus": _bonus, "@v.plan": _plan,
     "@v.move": _move, "@v.attack": _attack, "@v.score": _score,
 }
 effects.register(_HANDLERS)
@@ -274,4 +292,4 @@ def answer(s: State, d: Decision, choice: int, events: list[Event]) -> None:
 
 
 __all__ = ["DECISIONS", "answer", "as_work", "begin_villain_turn", "check_victory",
-           "end_villain_turn", "play_scheme", "plans_of", "push_ops"]
+           "end_villain_turn", "plan_phrase", "play_scheme", "plans_of", "push_ops"]

@@ -6,9 +6,10 @@ and how an item asks for a tie to be broken (DESIGN.md, "Villains"). Shared by t
 from __future__ import annotations
 
 from core.tactics.cards import Op
+from core.tactics.sides import chooser
 from core.tactics.state import Decision, State, Work
 from core.tactics.villain_ops import OBJECTIVE_KINDS, SELF
-from core.tactics.villain_state import KIND_INDEX, VILLAIN, chooser
+from core.tactics.villain_state import KIND_INDEX, VILLAIN
 
 PREFIX = "v."
 

@@ -1,5 +1,6 @@
-"""Ascension Tactics in words: the names of cards, units and hexes, every action said once
-as a Phrase (``core.words``), and the question each pending decision asks.
+"""Ascension Tactics in words: every action said once as a Phrase (``core.words``), and the
+question each pending decision asks. The names of cards, units and hexes they are built from
+are ``core.tactics.names`` (named here too, where the tables have always found them).
 
 ``describe`` is ``plain(phrase(...))``; the log, the menus, the decision titles and the hint
 reasons are all built from these phrases, so they never disagree. The tagged pieces:
@@ -15,21 +16,29 @@ the view shows (the pending decision as the view has it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from core import words as w
 from core.contract import Action
-from core.hexgrid import to_offset
-from core.tactics import harm, routes, rules
+from core.tactics import combat, harm, routes, rules
 from core.tactics.board import BEACON, INACTIVE_PORTAL, PORTAL, TAINTED, Route
 from core.tactics.effects import DECISION_VALUES
-from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, Decision, State
-from core.tactics.villain import Plan
+from core.tactics.names import (
+    card_name,
+    card_word,
+    cell_name,
+    cell_word,
+    cultist_label,
+    figure_labels,
+    scheme_name,
+    treasure_word,
+    unit_labels,
+    unit_name,
+    unit_word,
+    villain_cultist_label,
+)
+from core.tactics.state import Attack, Decision, State
+from core.tactics.view_types import TacticsView
 from core.tactics.villain_state import VILLAIN
 from core.words import Phrase, Word, plain
-
-if TYPE_CHECKING:
-    from core.tactics.view import TacticsView
 
 # What each pending decision asks, in the imperative (the asking card is put in front).
 QUESTIONS: dict[str, str] = {
@@ -129,110 +138,6 @@ FALLS = ": it falls there"
 
 assert set(QUESTIONS) == set(DECISION_VALUES), "every decision kind asks its question"
 assert set(ANSWERS) == set(DECISION_VALUES) - {"react"}, "every choice has its words"
-
-
-# --- names -----------------------------------------------------------------------------------
-
-def card_name(s: State | TacticsView, uid: int) -> str:
-    """A card's name; the two piles by theirs (``Mystic``, ``Heavy Infantry``)."""
-    if uid == MYSTIC_PILE:
-        return "Mystic"
-    if uid == HEAVY_PILE:
-        return "Heavy Infantry"
-    return s.cards[uid].name if 0 <= uid < len(s.cards) else "?"
-
-
-def unit_name(s: State | TacticsView, u: int) -> str:
-    """A figure's name: its card's (``Psyche Askara (2)`` for a card's second figure), and
-    a Cultist by the number its side's map labels give it (``Cultist c3``; the Villains'
-    ``Villain Cultist v3``)."""
-    if not 0 <= u < len(s.units):
-        return "?"
-    card = s.units[u].card
-    if card < 0 and s.units[u].seat == VILLAIN:
-        return f"Villain Cultist {villain_cultist_label(s, u)}"
-    if card < 0:
-        return f"Cultist c{_cultist_number(s, u)}"
-    name = s.cards[card].name
-    figs = s.card_units[card]
-    return f"{name} ({figs.index(u) + 1})" if len(figs) > 1 else name
-
-
-def cell_name(s: State | TacticsView, c: int) -> str:
-    """``(3,4)``: a hex by its offset column and row."""
-    if not 0 <= c < len(s.map.hexes):
-        return "?"
-    col, row = to_offset(s.map.hexes[c])
-    return f"({col},{row})"
-
-
-def villain_cultist_label(s: State | TacticsView, u: int) -> str:
-    """``v3``: a Villain Cultist by its figure among the Villains' (``v1``..``v9``, then
-    ``vA``.. so a label stays two characters on the map)."""
-    v = s.villain
-    n = v.cultists.index(u) + 1 if v is not None and u in v.cultists else 0
-    return f"v{n}" if n < 10 else f"v{chr(ord('A') + n - 10)}"
-
-
-def _cultist_number(s: State | TacticsView, u: int) -> int:
-    """Cultists are numbered through the side: 2 vs 2 partners share a colour on the map,
-    so the second partner's four are 5 to 8."""
-    seat = s.units[u].seat
-    for seats in s.sides:
-        if seat in seats:
-            team = [x for member in seats for x in s.cultists[member]]
-            return team.index(u) + 1
-    return s.cultists[seat].index(u) + 1 if 0 <= seat < len(s.cultists) else 0
-
-
-def unit_labels(s: State | TacticsView) -> dict[int, str]:
-    """A two-character map label for every unit with an owner: two letters of the name
-    (``Ty``), unique within its seat, a digit for a card's second figure (``P2``), and
-    ``c1``..``c8`` for Cultists as ``unit_name`` numbers them. A label never changes during
-    a game (a champion acquired later takes a label no earlier one of its seat has)."""
-    out: dict[int, str] = {}
-    for seat in range(len(s.seats)):
-        used: set[str] = set()
-        for card in s.seats[seat].roster:
-            figs = s.card_units[card]
-            name = s.cards[card].name
-            parts = [p for p in name.replace(",", " ").split() if p[:1].isalpha()]
-            for i, u in enumerate(figs):
-                if len(figs) > 1:
-                    options = [f"{name[0]}{i + 1}"]
-                else:
-                    options = [name[:2], name[0] + (parts[1][0] if len(parts) > 1 else name[-1]),
-                               *(f"{name[0]}{k}" for k in range(1, 10))]
-                label = next((o for o in options if o not in used), name[:2])
-                used.add(label)
-                out[u] = label
-    for seat in range(len(s.seats)):
-        for u in s.cultists[seat]:
-            out[u] = f"c{_cultist_number(s, u)}"
-    return out
-
-
-# --- tagged words ------------------------------------------------------------------------------
-
-def card_word(s: State | TacticsView, uid: int) -> Word:
-    """A card's name, tagged with its uid."""
-    return Word(card_name(s, uid), "card", uid)
-
-
-def unit_word(s: State | TacticsView, u: int) -> Word:
-    """A unit's name, tagged with its id."""
-    return Word(unit_name(s, u), "unit", u)
-
-
-def cell_word(s: State | TacticsView, c: int) -> Word:
-    """A hex's name, tagged with its cell."""
-    return Word(cell_name(s, c), "cell", c)
-
-
-def treasure_word(s: State | TacticsView, t: int) -> Word:
-    """A Treasure's name, tagged with its token."""
-    name = s.tdefs[t].name if 0 <= t < len(s.tdefs) else "?"
-    return Word(name, "treasure", t)
 
 
 def pending(s: State | TacticsView) -> Decision | None:
@@ -365,6 +270,30 @@ def harm_phrase(s: State | TacticsView, h: harm.Harm) -> Phrase:
                                   "card": w.phrase(card_word(s, h.card))})
 
 
+def attack_phrase(s: State | TacticsView, a: Attack) -> Phrase:
+    """The attack a Treasure window waits on, who attacks whom with what:
+    ``Tyranyx (Player 1) attacks Cultist c5 (Player 2) with 4 Strength``."""
+    targets = w.joined([_owned(s, u) for u in a.targets])
+    return w.phrase(_owned(s, a.attacker), " attacks ", targets,
+                    f" with {_strength(s, a.attacker)} Strength")
+
+
+def _owned(s: State | TacticsView, u: int) -> Phrase:
+    """A unit and, in brackets, whose it is."""
+    seat = s.units[u].seat
+    names = s.options["names"]
+    owner = ("the Villains" if seat == VILLAIN
+             else names[seat] if 0 <= seat < len(names) else "nobody")
+    return w.phrase(unit_word(s, u), f" ({owner})")
+
+
+def _strength(s: State | TacticsView, u: int) -> int:
+    """A unit's Strength now: a view carries it; a state works it out."""
+    if isinstance(s, State):
+        return combat.strength(s, u)
+    return s.stats[u].strength if u in s.stats else 0
+
+
 def question(s: State | TacticsView, d: Decision) -> Phrase:
     """What the decision ``d`` asks, the asking card in front:
     ``Kor, the Ferromancer: move which of your portals?``."""
@@ -381,30 +310,11 @@ def question(s: State | TacticsView, d: Decision) -> Phrase:
         h = harm.pending_harm(s.work, s.attack)
         if h is not None:
             asked = w.phrase(harm_phrase(s, h), WINDOW)
+        elif s.attack is not None and 0 <= s.attack.attacker < len(s.units):
+            asked = w.phrase(attack_phrase(s, s.attack), WINDOW)
     if d.source >= 0:
         return w.capitalized(w.phrase(card_word(s, d.source), ": ", asked))
     return w.capitalized(w.phrase(asked))
-
-
-def scheme_name(s: State | TacticsView, idx: int) -> str:
-    """A Scheme's name (``?`` for an index the game does not have)."""
-    v = s.villain
-    if v is None or not 0 <= idx < len(v.schemes):
-        return "?"
-    return v.schemes[idx].name
-
-
-def plan_phrase(s: State | TacticsView, p: Plan) -> Phrase:
-    """A Villain's plan: ``Attack Arha Templar, then move toward its token``, ``Move to
-    (3,4), then attack Kor``, ``Stay and score the shrine``."""
-    if p.score_now:
-        return w.phrase("Stay and score the shrine holding its token now")
-    if p.attack_first:
-        return w.phrase("Attack ", unit_word(s, p.target), ", then move toward its token")
-    move = w.phrase("Move to ", cell_word(s, p.destination))
-    if p.target >= 0:
-        return w.phrase(move, ", then attack ", unit_word(s, p.target))
-    return move
 
 
 def describe(s: State | TacticsView, a: Action) -> str:
@@ -412,8 +322,8 @@ def describe(s: State | TacticsView, a: Action) -> str:
     return plain(phrase(s, a))
 
 
-__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "plan_phrase",
-           "scheme_name", "card_name", "card_word", "cell_name", "cell_word",
-           "describe", "harm_phrase", "pending", "phrase", "question", "route_phrase",
-           "treasure_word", "unit_labels", "unit_name", "unit_word", "value_kind",
-           "villain_cultist_label"]
+__all__ = ["ANSWERS", "CELL_QUESTIONS", "HARMS", "KIND_NAMES", "QUESTIONS", "attack_phrase",
+           "card_name", "card_word", "cell_name", "cell_word", "cultist_label", "describe",
+           "figure_labels", "harm_phrase", "pending", "phrase", "question", "route_phrase",
+           "scheme_name", "treasure_word", "unit_labels", "unit_name", "unit_word",
+           "value_kind", "villain_cultist_label"]

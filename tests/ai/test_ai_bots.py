@@ -8,10 +8,11 @@ import sys
 import pytest
 from ai_helpers import clear_hand, put, set_row
 
+import ai.selfplay as selfplay_module
 import core.ascension as A
 from ai.bots import bot_names, make_bot
 from core.ascension.state import State
-from core.contract import Action
+from core.contract import Action, IllegalAction
 
 SMART = ("greedy", "planner")
 
@@ -234,3 +235,19 @@ def test_importing_bots_does_not_load_ortools() -> None:
     code = ("import sys, ai.bots, ai.ascension.greedy, ai.ascension.planner, ai.hints; "
             "assert 'ortools' not in sys.modules, 'ortools imported eagerly'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_selfplay_still_refuses_an_illegal_choice_from_a_bot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only the random bot's picks skip the check (it returns one of the listed actions);
+    # any other bot's mistake stops the game with the reason.
+    class Cheat:
+        name = "cheat"
+        uses_view = False
+
+        def choose(self, view: object, legal: list[Action]) -> Action:
+            return Action("defeat", 10_000)
+
+    monkeypatch.setattr(selfplay_module, "make_bot", lambda name, game, seed=0: Cheat())
+    with pytest.raises(IllegalAction, match="no card 10000"):
+        selfplay_module.play_game("ascension", {}, 1, ["cheat", "cheat"])

@@ -16,6 +16,7 @@ from firepeak_helpers import put, rig, spell, table, uid  # noqa: E402
 import core.firepeak as F  # noqa: E402
 from ai.bots import RandomBot, make_bot  # noqa: E402
 from ai.firepeak.greedy import FirepeakGreedyBot  # noqa: E402
+from ai.firepeak.hints import spoken_to  # noqa: E402
 from ai.firepeak.planner import FirepeakPlannerBot  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from core.contract import Action  # noqa: E402
@@ -125,6 +126,23 @@ def _rescue_pick() -> State:
     return s
 
 
+def _rescue_one() -> State:
+    """A won Rescue from a Dungeon of one: taking it or nothing."""
+    s = table()
+    put(s, "Ogre", 0, 0)
+    put(s, "Goblin", 1)
+    rig(s, 6, 1)
+    F.apply(s, Action("rescue", 0, 1))
+    return s
+
+
+def _extra_spell() -> State:
+    s = table(clan_powers=True)
+    a, b = put(s, "Sunspear", 0), put(s, "Morning Lark", 0)
+    F.apply(s, Action("research", min(a, b), max(a, b)))
+    return s
+
+
 def _component() -> State:
     s = table()
     put(s, "Ogre", 0, 0)
@@ -213,6 +231,7 @@ DECISIONS: dict[str, Callable[[], State]] = {
     "rescue_pick": _rescue_pick, "component": _component, "aura": _aura,
     "enchant": _enchant, "opponent": _opponent, "dungeon_pick": _dungeon_pick,
     "salvage": _salvage, "dispel": _dispel, "tremor": _tremor, "bind": _bind,
+    "extra_spell": _extra_spell,
 }
 
 
@@ -232,6 +251,7 @@ EXPECT: dict[str, Callable[[State, Action], bool]] = {
     "salvage": lambda s, a: a.card == uid("Troll"),
     "dispel": lambda s, a: a.card == s.ench[uid("Orc")][0],  # the Orc then loses the Ghoul
     "bind": lambda s, a: a.card % 10 == 2,  # the Orc: the Goblin is lost with it
+    "extra_spell": lambda s, a: a.card == fx.DRAW,  # a Spellbook has no limit
 }
 
 
@@ -252,6 +272,21 @@ def test_each_decision_is_answered(kind: str, name: str) -> None:
     check = EXPECT.get(kind)
     assert check is None or check(s, a), (kind, name, a)
     F.apply(s, a)
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_a_won_rescue_takes_the_creature_rather_than_nothing(name: str) -> None:
+    s = _rescue_one()
+    assert s.pending is not None and s.pending.choices == (uid("Goblin"), fx.NO_TAKE)
+    a = make_bot(name, "firepeak", 3).choose(F.view(s, 0), F.legal_actions(s))
+    assert a.card == uid("Goblin")
+
+
+def test_hints_answer_the_optional_choices() -> None:
+    for s, want in ((_rescue_one(), uid("Goblin")), (_extra_spell(), fx.DRAW)):
+        legal = F.legal_actions(s)
+        h = hint("firepeak", F.view(s, 0), legal)
+        assert h.action.card == want and h.reason
 
 
 def test_move_up_keeps_the_most() -> None:
@@ -291,7 +326,8 @@ def test_hints_are_deterministic_and_legal() -> None:
             assert first == again
             assert first.action in legal and first.plan[0] == first.action
             assert first.reason and "\n" not in first.reason
-            assert first.reason.startswith(describe(F.view(s, seat), first.action))
+            # The reason opens with the action, said to the player ("under your Troll").
+            assert first.reason.startswith(describe(spoken_to(F.view(s, seat)), first.action))
             seen += 1
         F.apply(s, bots[seat].choose(F.view(s, seat), legal))
         step += 1

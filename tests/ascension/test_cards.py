@@ -144,6 +144,28 @@ def test_the_new_trigger_and_ability_fields_fail_loudly(tmp_path: Path, old: str
     assert info.value.field == field and words in info.value.problem
 
 
+def test_a_card_on_offer_for_nothing_fails_loudly(tmp_path: Path) -> None:
+    # The engine offers nothing to buy to a player without Runes, which holds only while
+    # every card on offer costs something.
+    text = CONTENT.read_text()
+    old = 'id = "mystic"\nname = "Mystic"\ntype = "hero"\ncost = 3'
+    assert text.count(old) == 1
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, old[:-1] + "0"), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_cards(path, 1)
+    assert info.value.field == "cost" and "1 or more" in info.value.problem
+
+
+@pytest.mark.parametrize(("key", "gain"), [
+    ("apprentice", (1, 0)), ("militia", (0, 1)), ("mystic", (2, 0)), ("heavy_infantry", (0, 2)),
+    ("arha_initiate", None), ("cultist", None), ("temple_librarian", None),
+])
+def test_quick_gain_is_only_for_heroes_that_just_add_runes_or_power(
+        key: str, gain: tuple[int, int] | None) -> None:
+    assert by_key(1)[key].quick_gain == gain
+
+
 @pytest.mark.parametrize("key", ["apprentice", "militia"])
 def test_starters_are_hero_cost_0_honor_0(key: str) -> None:
     d = by_key(1)[key]

@@ -7,7 +7,7 @@ from contract_helpers import CONTRACT, MAX_ACTIONS, SEEDS, Game, Walk, packed, s
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.contract import Outcome
+from core.contract import Outcome, trusted_apply
 from core.games import get_option
 from core.record import GameRecord, replay
 
@@ -65,3 +65,19 @@ def test_seed_and_actions_replay_the_game_step_by_step(game: Game, data: st.Data
                         list(walk.checksums))
     again = replay(record, every_step=True)
     assert game.module.checksum(again) == walk.checksums[-1]
+
+
+@settings(CONTRACT, max_examples=10)
+@given(data=st.data(), seed=SEEDS)
+def test_the_fast_apply_for_legal_actions_does_exactly_what_apply_does(
+        game: Game, data: st.DataObject, seed: int) -> None:
+    # Self-play and search skip the legality check for actions just taken from
+    # legal_actions (``apply_legal``, where a game has one): same events, same state.
+    mod = game.module
+    walk = Walk(game, data.draw(setups(game.row)), seed).walk(300)
+    checked, fast = mod.new_game(walk.options, seed), mod.new_game(walk.options, seed)
+    step = trusted_apply(mod)
+    for action in walk.actions:
+        assert step(fast, action) == mod.apply(checked, action), action
+        assert mod.checksum(fast) == mod.checksum(checked), action
+    assert step is getattr(mod, "apply_legal", mod.apply)

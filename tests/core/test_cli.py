@@ -251,3 +251,40 @@ def test_verify_quotes_a_huge_action_in_a_short_line(tmp_path: Path,
     assert main(["replay", str(path), "--verify"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 400 and "step 1" in err
+
+
+def test_help_lists_the_games_without_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    from core.games import games
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "``" not in out and "usage: ascend" in out
+    for row in games():
+        assert f"  {row.name} " in out and row.title in out
+    for command in ("selfplay", "replay", "serve"):
+        assert command in out
+    assert "ASCEND_BOT_DELAY" in out and "Settings" in out
+
+
+@pytest.mark.parametrize("command", ["selfplay", "replay", "serve"])
+def test_every_option_says_what_it_does(command: str) -> None:
+    import argparse
+
+    from ascend_cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for action in sub.choices[command]._actions:
+        assert action.help and "``" not in action.help, action.dest
+        assert "SETTING_" not in str(action.metavar or ""), action.dest
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from saves.format import APP_VERSION
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ascend {APP_VERSION}"

@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+import pytest
+
 from core.rng import Rng
 
 
@@ -37,6 +39,28 @@ def test_below_is_roughly_uniform() -> None:
     counts = Counter(r.below(6) for _ in range(60_000))
     assert set(counts) == set(range(6))
     assert all(9_400 < c < 10_600 for c in counts.values())
+
+
+def test_choice_and_shuffle_draw_exactly_as_below_does() -> None:
+    # choice and shuffle inline below() for speed: the draws, and the state after, are its.
+    for seed in range(50):
+        fast, slow = Rng.stream(seed), Rng.stream(seed)
+        items = list(range(seed % 17 + 1))
+        assert [fast.choice(items) for _ in range(30)] == \
+            [items[slow.below(len(items))] for _ in range(30)]
+        shuffled, expected = list(range(seed + 2)), list(range(seed + 2))
+        fast.shuffle(shuffled)
+        for i in range(len(expected) - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.state == slow.state
+
+
+def test_choice_from_nothing_is_refused() -> None:
+    r = Rng.stream(1)
+    with pytest.raises(ValueError, match="at least one item"):
+        r.choice([])
+    assert r.state == Rng.stream(1).state
 
 
 def test_die_faces() -> None:

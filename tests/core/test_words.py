@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.words import Word, capitalized, joined, lowered, phrase, plain
+from core.words import Word, a_or_an, agree, capitalized, counted, joined, lowered, phrase, plain
 from tui.words import styled
 
 
@@ -33,3 +33,11 @@ def test_styled_colours_only_the_named_pieces() -> None:
     assert text.plain == "Acquire Mystic"
     assert [(span.start, span.end, str(span.style)) for span in text.spans] == [
         (8, 14, "bold blue")]
+
+
+def test_the_player_at_the_keyboard_is_spoken_to_and_counts_read_as_english() -> None:
+    assert agree("You", "gains") == "You gain" and agree("Bot", "gains") == "Bot gains"
+    assert agree("You", "loses") == "You lose" and agree("You", "has") == "You have"
+    assert agree("You", "shuffles") == "You shuffle" and agree("You", "carries") == "You carry"
+    assert counted(1, "card") == "1 card" and counted(5, "card") == "5 cards"
+    assert a_or_an("Acolyte") == "an Acolyte" and a_or_an("Troll") == "a Troll"

@@ -130,6 +130,11 @@ def outcome(state: CounterState) -> Outcome | None:
     return Outcome(scores=scores, winners=(winner,), details={"total": state.total})
 
 
+def reveals(state: CounterState, action: Action, events: list[Event]) -> str | None:
+    """Nothing is hidden in the counter game, so no add shows anything."""
+    return None
+
+
 def view(state: CounterState, seat: int) -> CounterView:
     """The table as ``seat`` sees it: everything."""
     return CounterView(seat=seat, to_move=state.to_move, current=state.current, pending=None,

@@ -26,6 +26,7 @@ from tui.screens.table import (
     possessive,
 )
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 from tui.widgets.panels import HintPanel, LogView
 
 
@@ -42,7 +43,7 @@ class CounterTable(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="counter-status")
-        yield OptionList(id="counter-moves")
+        yield StopList(id="counter-moves")
         yield Static(id="counter-prompt")
         with Horizontal(id="counter-bottom"):
             yield LogView(id="counter-log")

@@ -25,6 +25,7 @@ import core.firepeak as F
 from core.contract import Action, IllegalAction
 from core.firepeak import board
 from core.firepeak.cards import CREATURES, N_CREATURES, N_SPELLS, SPELLS
+from core.firepeak.effects import NO_TAKE
 from core.firepeak.pattern import EMPTY, WIZARD
 from core.firepeak.state import DUNGEON, GUARD, State
 from core.rng import Rng
@@ -321,13 +322,27 @@ def test_rescue_win_looks_through_the_dungeon() -> None:
     put(s, "Troll", 0, 0)
     ogre, goblin = put(s, "Ogre", 1), put(s, "Goblin", 1)
     rig(s, 3, 6)  # 7 against 6 + no Guard
-    act(s, "rescue", 0, 1)
-    assert s.pending.kind == "rescue_pick" and set(choices(s)) == {ogre, goblin}
+    events = act(s, "rescue", 0, 1)
+    assert ("totals", 0, 7, 6) in [(e.kind, e.seat, e.card, e.value) for e in events]
+    # The rulebook's "may": each creature, or none at all.
+    assert s.pending.kind == "rescue_pick" and set(choices(s)) == {ogre, goblin, NO_TAKE}
     assert F.view(s, 1).pending.choices == ()  # only the rescuer looks
     act(s, "rescue_pick", ogre)
     assert set(choices(s)) == {1, 2, 3, GUARD, DUNGEON}
     act(s, "place", 2)
     assert s.players[0].pattern[2] == ogre and s.players[1].dungeon == [goblin]
+
+
+def test_a_won_rescue_may_take_nothing_even_from_a_dungeon_of_one() -> None:
+    s = table()
+    put(s, "Troll", 0, 0)
+    ogre = put(s, "Ogre", 1)
+    rig(s, 3, 6)
+    act(s, "rescue", 0, 1)
+    assert s.pending.kind == "rescue_pick" and choices(s) == (ogre, NO_TAKE)  # asked
+    assert "rescue_declined" in kinds(act(s, "rescue_pick", NO_TAKE))
+    assert s.pending is None and s.players[1].dungeon == [ogre]
+    assert s.players[0].dungeon == [] and s.turn.actions_left == 1
 
 
 def test_rescue_loss_gives_up_the_rescuer() -> None:

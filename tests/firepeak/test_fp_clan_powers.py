@@ -6,6 +6,7 @@ from firepeak_helpers import act, choices, kinds, put, rig, table, uid
 
 import core.firepeak as F
 from core.contract import Action
+from core.firepeak.effects import DRAW, NO_DRAW
 from core.firepeak.pattern import EMPTY
 from core.firepeak.state import DUNGEON, GUARD
 
@@ -82,12 +83,26 @@ def test_twilight_spawn_power_is_off_without_the_variant() -> None:
     assert s.pending is None
 
 
-def test_dawn_keepers_research_draws_one_more() -> None:
-    for powers, drawn in ((True, 2), (False, 1)):
+def test_dawn_keepers_research_may_draw_one_more() -> None:
+    """The rulebook's "may": with Clan Powers the player is asked, and either answer holds."""
+    for powers, answer, drawn in ((True, DRAW, 2), (True, NO_DRAW, 1), (False, None, 1)):
         s = table(clan_powers=powers)
         a, b = put(s, "Sunspear", 0), put(s, "Morning Lark", 0)
         act(s, "research", min(a, b), max(a, b))
-        assert len(s.players[0].spellbook) == drawn
+        assert len(s.players[0].spellbook) == 1  # the certain draw
+        if answer is None:
+            assert s.pending is None
+        else:
+            assert s.pending.kind == "extra_spell" and choices(s) == (DRAW, NO_DRAW)
+            act(s, "extra_spell", answer)
+        assert len(s.players[0].spellbook) == drawn and s.pending is None
+
+
+def test_other_clans_research_asks_nothing() -> None:
+    s = table(clan_powers=True)
+    a, b = put(s, "Troll", 0), put(s, "Ogre", 0)  # two Doombringers
+    act(s, "research", min(a, b), max(a, b))
+    assert s.pending is None and len(s.players[0].spellbook) == 1
 
 
 def test_night_wing_free_move_or_swap_once_per_turn() -> None:

@@ -59,7 +59,8 @@ def test_spell_daring_raid() -> None:
     cast(s, "daring_raid", "Acolyte")
     rig(s, 4, 6)  # 4 + 1 + 2 = 7 against 6
     act(s, "rescue", 0, 1)
-    act(s, "place", DUNGEON)  # the only creature there was picked at once
+    act(s, "rescue_pick", ogre)  # the only creature there, or none: still a choice
+    act(s, "place", DUNGEON)
     assert ogre in s.players[0].dungeon and s.turn.bonus == []
 
 

@@ -116,15 +116,21 @@ def test_turn_actions_read_naturally() -> None:
     v = F.view(s, 0)
     power = board.power_at(s, 1, ogre, 2)
     assert describe(v, Action("recruit", WIZARD)) == "Recruit under the Wizard"
-    assert describe(v, Action("recruit", 0)) == f"Recruit under Troll {v.me.powers[0]}▲ " \
-                                                "(Tier 1 · left)"
+    # The player at the keyboard (named You) is spoken to: "your Troll", as a player says it.
+    assert describe(v, Action("recruit", 0)) == \
+        f"Recruit under your Troll {v.me.powers[0]}▲ (Tier 1 · left)"
     assert describe(v, Action("capture", 0, 12)) == (
-        f"Capture Bot's Ogre {power}▲ (Tier 2 · left) with Troll {v.me.powers[0]}▲ "
+        f"Capture Bot's Ogre {power}▲ (Tier 2 · left) with your Troll {v.me.powers[0]}▲ "
         "(Tier 1 · left)")
     assert describe(v, Action("move", 0, 1)) == \
-        f"Move Troll {v.me.powers[0]}▲ from Tier 1 · left to Tier 1 · right"
+        f"Move your Troll {v.me.powers[0]}▲ from Tier 1 · left to Tier 1 · right"
     assert describe(v, Action("rescue", 0, 1)) == \
-        f"Rescue from Bot's Dungeon with Troll {v.me.powers[0]}▲ (Tier 1 · left)"
+        f"Rescue from Bot's Dungeon with your Troll {v.me.powers[0]}▲ (Tier 1 · left)"
+    # A bot's own creature in its own move needs no owner.
+    s.options["names"] = ["Ana", "Bot"]
+    assert describe(F.view(s, 0), Action("recruit", 0)) == \
+        f"Recruit under Troll {v.me.powers[0]}▲ (Tier 1 · left)"
+    s.options["names"] = ["You", "Bot"]
     assert describe(v, Action("end")) == "End the turn"
     printed = CREATURES[imp].power
     assert describe(v, Action("brainwash", imp)) == f"Brainwash Brimstone Imp {printed}▲"
@@ -225,3 +231,16 @@ def test_a_spell_names_itself_in_its_questions_and_answers() -> None:
     # Further along a plan, without the question at hand, the spell goes unnamed.
     s.pending = None
     assert describe(s, Action("aura", 0)) == "Put the aura on your Tier 1 · left"
+
+
+def test_a_hint_speaks_to_the_player_and_points_at_spots_as_a_player_would() -> None:
+    from ai.firepeak.hints import reason
+
+    s = table(players=2)
+    s.options["names"] = ["Ana", "Bot"]
+    put(s, "Troll", 0, 0)
+    v = F.view(s, 0)
+    said = reason(v, Action("recruit", 0), (Action("recruit", 0),))
+    assert said.startswith("Recruit under your Troll")
+    assert "the left spot of Tier 2" in said or "the right spot of Tier 2" in said
+    assert " at 0" not in said and "Position" not in said

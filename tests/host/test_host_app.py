@@ -39,6 +39,7 @@ async def until(pilot: Pilot[None], test: Any, what: str, tries: int = 400) -> N
 @pytest.fixture(autouse=True)
 def own_saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("ASCEND_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("ASCEND_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("ASCEND_BOT_DELAY", "0")
     return tmp_path / "saves"
 
@@ -66,7 +67,7 @@ async def test_the_menu_offers_shared_tables_only_with_a_hall(tables: Any) -> No
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         ids = [o.id for o in app.screen.query_one("#menu", OptionList).options]
-        assert ids == ["new", "continue", "campaign", "rules", "quit"]
+        assert ids == ["new", "continue", "campaign", "rules", "settings", "quit"]
         await pilot.press("j")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -74,7 +75,8 @@ async def test_the_menu_offers_shared_tables_only_with_a_hall(tables: Any) -> No
     app = AscendApp(hall=svc.connect("alice"))
     async with app.run_test(size=SIZE) as pilot:
         ids = [o.id for o in app.screen.query_one("#menu", OptionList).options]
-        assert ids == ["new", "continue", "campaign", "open", "join", "watch", "rules", "quit"]
+        assert ids == ["new", "continue", "campaign", "open", "join", "watch", "rules",
+                       "settings", "quit"]
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, TableListScreen), "the list")
         assert "No game is being played." in str(

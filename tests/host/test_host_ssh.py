@@ -71,7 +71,7 @@ async def test_play_save_drop_reconnect_and_resume(tmp_path: Path,
         alice.press("c")
         await alice.wait_for("Ascension", 20)
         alice.press("enter")
-        await alice.wait_for("Loaded:", 30)
+        await alice.wait_for("You: Play", 30)  # the log, told again from the save
         await alice.wait_for("Your move", 30)
         assert line_with(alice.text(), "Round") == header
         await alice.close()

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ServiceThread
+from service_thread import ServiceThread
 
 from core.contract import IllegalAction
 from core.games import get_game

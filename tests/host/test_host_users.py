@@ -56,9 +56,12 @@ def test_an_apps_environment_is_the_hosts_choice(tmp_path: Path) -> None:
 
     host = Host(HostConfig(data=tmp_path))
     env = host.child_env("ana", "xterm-direct", {"ASCEND_SAVE_DIR": "/elsewhere",
+                                                 "ASCEND_CONFIG_DIR": "/elsewhere",
                                                  "COLUMNS": "10", "LINES": "5",
                                                  "LD_PRELOAD": "/tmp/x.so"}, "/home/ana")
     assert env["TERM"] == "xterm-direct" and env["COLORTERM"] == "truecolor"
     assert env["ESCDELAY"] == str(ESCDELAY_MS) and int(env["ESCDELAY"]) > 100
     assert env["ASCEND_SAVE_DIR"] == str(tmp_path / "users" / "ana" / "saves")
+    # Settings (theme, pacing, the last New game) are the user's own too.
+    assert env["ASCEND_CONFIG_DIR"] == str(tmp_path / "users" / "ana" / "config")
     assert not {"COLUMNS", "LINES", "LD_PRELOAD"} & set(env)

@@ -17,8 +17,8 @@ from core.rng import Rng
 from core.tactics.audit import problems
 from core.tactics.cards import CardDef
 from core.tactics.scenarios import RULE_DEFAULTS, ScenarioDef, parse_map
-from core.tactics.state import State
-from core.tactics.table_setup import Content, join_roster, new_state, shipped_content
+from core.tactics.state import State, join_roster
+from core.tactics.table_setup import Content, new_state, shipped_content
 
 # A 7 x 5 field: portals at the west and east ends, a shrine in the middle.
 SMALL = """
@@ -37,6 +37,9 @@ P1 .  .  .  .  .  P2
   .  .  .  .  .  .  .
 P3 .  .  .  .  .  P4
 """
+
+# One row between two portals: a straight road for moves and attacks.
+CORRIDOR = "P1 .  .  .  .  .  P2"
 
 ROSTERS = {
     1: ("tyranyx", "icarus_steelfoot", "psyche_askara", "kor_the_ferromancer"),
@@ -249,6 +252,16 @@ def attack(s: State, target: int) -> list[Event]:
     ev = act(s, "attack", target)
     pass_windows(s)
     return ev
+
+
+def moves(s: State) -> set[int]:
+    """The cells the commanded unit may move to now."""
+    return {a.option for a in T.legal_actions(s) if a.kind == "move"}
+
+
+def targets(s: State) -> set[int]:
+    """The units the commanded unit may attack now."""
+    return {a.card for a in T.legal_actions(s) if a.kind == "attack"}
 
 
 def command_at(s: State, u: int, c: int | None = None) -> None:

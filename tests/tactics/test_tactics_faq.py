@@ -84,8 +84,10 @@ def test_faq03_a_free_command_cannot_pick_an_exhausted_champion() -> None:
     assert s.cmd is not None and s.cmd.unit == ic and s.seats[0].power == 1  # nothing paid
     act(s, "deploy", -1, cell(s, 0, 2))
     act(s, "done")
-    with pytest.raises(IllegalAction, match="exhausted"):
+    with pytest.raises(IllegalAction, match="exhausted") as refused:
         T.apply(s, Action("command", lu))
+    # The refusal says the rule, not where the FAQ keeps it.
+    assert "FAQ" not in str(refused.value) and "until it readies" in str(refused.value)
 
 
 def test_faq04_a_treasure_picked_up_is_usable_at_once_but_speed_comes_too_late() -> None:
@@ -168,13 +170,16 @@ def test_faq07_empty_piles_and_the_cultist_limit() -> None:
     s.box += s.mystics
     s.mystics = []
     assert Action("acquire", MYSTIC_PILE) not in T.legal_actions(s)
-    with pytest.raises(IllegalAction, match="empty"):
+    with pytest.raises(IllegalAction, match="empty") as refused:
         T.apply(s, Action("acquire", MYSTIC_PILE))
+    assert "FAQ" not in str(refused.value)
     assert Action("acquire", HEAVY_PILE) in T.legal_actions(s)
     for i in range(4):
         put(s, cultist(s, 0, i), cell(s, 1 + i, 0))
     p.power = 10
     assert not any(a.kind == "command" and a.card == -1 for a in T.legal_actions(s))
+    reason = T.why_illegal(s, Action("command", -1, cell(s, 0, 2)))
+    assert reason is not None and "no more than four" in reason and "FAQ" not in reason
 
 
 def test_faq08_buffs_last_the_turn_constructs_stay() -> None:

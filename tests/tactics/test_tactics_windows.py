@@ -56,7 +56,7 @@ def test_card_damage_waits_for_the_hurt_player_s_treasure() -> None:
     choose(s, c1)
     assert window_seat(s) == 1 and s.units[c1].damage == 0
     assert plain(question(s, s.pending[-1])) == (
-        "Dusk Stalker: 2 damage to Cultist c1 is coming: play a Treasure or pass")
+        "Dusk Stalker: 2 damage to Cultist c5 is coming: play a Treasure or pass")
     act(s, "treasure", ward, c1)  # Defense 3
     assert s.pending == [] and s.units[c1].damage == 2 and s.units[c1].cell >= 0
 
@@ -167,7 +167,7 @@ def test_tainted_ground_at_the_start_of_a_turn_waits_for_a_treasure() -> None:
     bulwark = hold(s, 1, "bulwark_charm")
     act(s, "end")
     assert window_seat(s) == 1 and s.units[c5].damage == 0
-    assert "The Tainted ground deals 5 damage to Cultist c1" in plain(
+    assert "The Tainted ground deals 5 damage to Cultist c5" in plain(
         question(s, s.pending[-1]))
     act(s, "treasure", ward, c5)
     assert window_seat(s) == 1  # it may answer again: 3 Defense is not enough
@@ -225,7 +225,7 @@ def test_a_window_refuses_other_actions_and_says_why() -> None:
     assert h is not None and (h.what, h.targets, h.n) == ("damage", (c1,), 2)
 
 
-def test_the_attack_window_still_reads_as_before() -> None:
+def test_the_attack_window_says_who_attacks_whom_with_what() -> None:
     s = table()
     foe = put(s, cultist(s, 1, 0), cell(s, 2, 2))
     hold(s, 1, "ward_charm")
@@ -233,7 +233,8 @@ def test_the_attack_window_still_reads_as_before() -> None:
     act(s, "attack", foe)
     assert pending_harm(s.work, s.attack) is None
     assert plain(question(s, s.pending[-1])) == (
-        "An attack was declared: play a Treasure or pass")
+        "Tyranyx (Player 1) attacks Cultist c5 (Player 2) with 7 Strength: "
+        "play a Treasure or pass")
     decline(s)
     assert s.units[foe].cell == -1
 

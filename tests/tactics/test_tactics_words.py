@@ -3,6 +3,7 @@ named pieces tagged, every choice in its decision's words, and each decision's q
 
 from __future__ import annotations
 
+import pytest
 from tactics_helpers import (
     FOUR,
     act,
@@ -75,7 +76,7 @@ def test_a_command_reads_step_by_step() -> None:
     foe = put(s, cultist(s, 1, 0), cell(s, 2, 2))
     command_at(s, ty, cell(s, 1, 2))
     assert words_of(s, Action("move", -1, cell(s, 1, 1))) == "Move to (1,1)"
-    assert words_of(s, Action("attack", foe)) == "Attack Cultist c1"
+    assert words_of(s, Action("attack", foe)) == "Attack Cultist c5"  # side 2's first
     assert words_of(s, Action("attack", -1)) == "Attack every enemy in range (Area)"
     assert words_of(s, Action("done")) == "Done commanding"
     assert words_of(s, Action("deploy", -1, cell(s, 0, 2))) == "Deploy at (0,2)"
@@ -99,7 +100,7 @@ def test_each_choice_reads_in_the_words_of_its_decision() -> None:
     near = put(s, cultist(s, 1, 0), cell(s, 3, 2))
     stalker = give(s, 0, "dusk_stalker")  # 2 damage within 2
     act(s, "play", stalker)
-    assert words_of(s, Action("choose", near)) == "Deal 2 damage to Cultist c1"
+    assert words_of(s, Action("choose", near)) == "Deal 2 damage to Cultist c5"
     assert plain(question(s, s.pending[-1])) == (
         "Dusk Stalker: which enemy unit takes the damage?")
     act(s, "choose", near)
@@ -139,7 +140,9 @@ def test_a_treasure_window_asks_to_play_or_pass() -> None:
     d = s.pending[-1]
     assert d.kind == "react" and d.seat == 1
     assert words_of(s, Action("decline")) == "Pass (no Treasure)"
-    assert plain(question(s, d)) == "An attack was declared: play a Treasure or pass"
+    # Who attacks whom with what, each with its owner.
+    assert plain(question(s, d)) == ("Tyranyx (Player 1) attacks Cultist c5 (Player 2) with "
+                                     "7 Strength: play a Treasure or pass")
 
 
 def test_cultists_are_named_by_the_number_their_map_label_shows() -> None:
@@ -150,3 +153,27 @@ def test_cultists_are_named_by_the_number_their_map_label_shows() -> None:
             for u in s.cultists[seat]:
                 assert T.describe(s, Action("command", u)) == f"Command Cultist {labels[u]}"
     assert {labels[u] for u in s.cultists[2]} == {"c5", "c6", "c7", "c8"}
+
+
+@pytest.mark.parametrize(("mode", "players"), [("1v1", 2), ("2v2", 4), ("brawl", 4),
+                                               ("brawl", 3)])
+def test_no_two_units_share_a_label_and_none_changes(mode: str, players: int) -> None:
+    """Both sides' Cultists used to read ``c1``: every label is now one of its own on the
+    map, through a whole game of random moves (champions acquired on the way included)."""
+    s = T.new_game({"players": players, "mode": mode}, 11)
+    pick = Rng(4)
+    seen: dict[int, str] = {}
+    for _ in range(400):
+        if s.to_move is None:
+            break
+        labels = unit_labels(s)
+        assert len(set(labels.values())) == len(labels)
+        for u, label in labels.items():
+            assert seen.setdefault(u, label) == label, f"unit {u} relabelled"
+            assert len(label) == 2
+        legal = T.legal_actions(s)
+        T.apply(s, pick.choice(legal))
+    owners = {s.units[u].seat for u in seen}
+    assert len(owners) == players  # every seat's units were labelled
+    ours, theirs = s.cultists[s.sides[0][0]], s.cultists[s.sides[1][0]]
+    assert unit_labels(s)[ours[0]] == "c1" and unit_labels(s)[theirs[0]] != "c1"

@@ -9,14 +9,9 @@ from villain_helpers import cleared, command, hero, op, run_ops, solo, token, vi
 import core.tactics as T
 from core.contract import Action
 from core.tactics.board import SHRINE
+from core.tactics.sides import villain_unit
 from core.tactics.state import OVER
-from core.tactics.villain_state import (
-    HEROES,
-    KIND_INDEX,
-    VILLAIN,
-    VILLAINS,
-    villain_unit,
-)
+from core.tactics.villain_state import HEROES, KIND_INDEX, VILLAIN, VILLAINS
 from core.tactics.villains import villain_by_id
 
 END = Action("end", -1, 0)

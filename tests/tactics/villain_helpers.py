@@ -12,8 +12,9 @@ import core.tactics as T
 from core.contract import Event
 from core.tactics import rules, villain_turn
 from core.tactics.cards import Op
+from core.tactics.sides import villain_unit
 from core.tactics.state import State
-from core.tactics.villain_state import KIND_INDEX, VILLAINS, villain_unit
+from core.tactics.villain_state import KIND_INDEX, VILLAINS
 
 
 def solo(seed: int = 3, **options: Any) -> State:

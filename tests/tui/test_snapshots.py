@@ -17,6 +17,7 @@ from core.games import get_game
 from core.rng import Rng
 from tui.app import AscendApp
 from tui.games import ui
+from tui.history import Story, replay_story
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
 from tui.session import GameSession
@@ -126,25 +127,68 @@ def test_new_game_screen(steps: int, save_dir: Path, snap_compare: Any) -> None:
     assert snap_compare(AscendApp(), press=["n", *["right"] * steps])
 
 
-def finished(game: str, players: int, seed: int) -> tuple[list[str], Any]:
-    """Names and outcome of a random game played to its end."""
+def finished(game: str, players: int, seed: int) -> tuple[list[str], Any, Story]:
+    """Names, outcome and story of a random game played to its end."""
     mod = get_game(game)
     names = [f"Player {i + 1}" for i in range(players)]
     state = mod.new_game({"players": players, "names": names,
                           "seats": ["bot:random"] * players}, seed)
+    options = dict(state.options)
     rng = Rng.stream(seed, "snapshot")
+    actions = []
     while state.to_move is not None:
-        mod.apply(state, rng.choice(mod.legal_actions(state)))
-    return names, mod.outcome(state)
+        actions.append(rng.choice(mod.legal_actions(state)))
+        mod.apply(state, actions[-1])
+    story = replay_story(game, options, seed, actions, ui(game).results.source)
+    return names, mod.outcome(state), story
 
 
 @pytest.mark.parametrize(("game", "players"), [("ascension", 3), ("firepeak", 3),
                                                ("tactics", 2)])
 def test_end_screen(game: str, players: int, save_dir: Path, snap_compare: Any) -> None:
-    names, outcome = finished(game, players, 5)
+    """Scores by source, the chart of each score over the turns, what each player ended
+    with (the box scrolls at 80x24)."""
+    names, outcome, story = finished(game, players, 5)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.app.push_screen(EndScreen(names, outcome, ui(game).results))
+        await pilot.app.push_screen(EndScreen(names, outcome, ui(game).results, story=story))
+        await pilot.pause()
+
+    assert snap_compare(AscendApp(), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(120, 40)], ids=["120x40"])
+def test_end_screen_large(size: tuple[int, int], save_dir: Path, snap_compare: Any) -> None:
+    """At 120x40 the chart takes two rows a player."""
+    names, outcome, story = finished("ascension", 2, 9)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(EndScreen(names, outcome, ui("ascension").results,
+                                              story=story))
+        await pilot.pause()
+
+    assert snap_compare(AscendApp(), terminal_size=size, run_before=run_before)
+
+
+def test_too_small_notice(save_dir: Path, snap_compare: Any) -> None:
+    """Below 80x24 the notice says the size needed and the size now."""
+    assert snap_compare(AscendApp(), terminal_size=(60, 20))
+
+
+def test_settings_screen(save_dir: Path, snap_compare: Any) -> None:
+    """The theme and the bots' pacing (the tests' pause is 0: off)."""
+    assert snap_compare(AscendApp(), press=["s"])
+
+
+def test_end_screen_without_colour(save_dir: Path, snap_compare: Any,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR the chart still reads: its shape is in the blocks, not in colours."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    names, outcome, story = finished("tactics", 2, 5)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(EndScreen(names, outcome, ui("tactics").results,
+                                              story=story))
         await pilot.pause()
 
     assert snap_compare(AscendApp(), run_before=run_before)

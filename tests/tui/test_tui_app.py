@@ -12,7 +12,7 @@ from core.contract import Action
 from tui.app import AscendApp
 from tui.games.ascension.cards import CardView
 from tui.games.ascension.screen import AscensionScreen
-from tui.screens.dialogs import ChoiceScreen
+from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.load import ContinueScreen
 from tui.screens.menu import MenuScreen
@@ -96,6 +96,9 @@ async def test_turn_save_continue(save_dir: Path) -> None:
             assert state.players[0].honor == 1
 
         await pilot.press("e")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # Runes or Power left would still buy
+            await pilot.press("y")
         await settle(pilot, app)
         assert state.turns_taken == [1, 1]  # the bot played its whole turn
         assert state.to_move == 0
@@ -364,8 +367,17 @@ async def test_finished_game_shows_scores(save_dir: Path) -> None:
         console = Console(width=80, file=io.StringIO(), record=True)
         console.print(screen.table)
         table = console.export_text()
-        assert str(outcome.scores[0]) in table and "tokens" in table and "on cards" in table
+        assert str(outcome.scores[0]) in table
+        assert all(word in table for word in ("monsters", "effects", "heroes", "constructs"))
         assert "tie" in str(screen.query_one("#end-tiebreak").render()).lower()
+        # The score over the turns: a row a player, ending on the final score.
+        chart = str(screen.query_one("#end-chart").render()).split("\n")
+        assert len(chart) == 2
+        for seat, name in enumerate(session.names):
+            line = next(line for line in chart if line.startswith(name))
+            assert line.rstrip().endswith(f" {outcome.scores[seat]}")
+        held = str(screen.query_one("#end-holdings").render())
+        assert all(f"{name}: " in held for name in session.names) and "Apprentice" in held
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

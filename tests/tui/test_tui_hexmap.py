@@ -4,10 +4,15 @@ and scrolling inside a box smaller than the map."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.color import ColorSystem
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Container
+from textual.filter import Monochrome, NoColor
 
 from core.hexgrid import Hex, from_offset, to_offset
 from core.tactics.board import MapDef
@@ -252,7 +257,7 @@ async def test_highlight_and_sight_are_drawn() -> None:
             assert block(w, c)[0] == "+"
             x, y = w.hex_layout.to_cell(m.hexes[c])
             assert style_at(w, x + 1, y).bgcolor.name == REACH_BG  # type: ignore[union-attr]
-        assert block(w, enemy) == "×Kr "
+        assert block(w, enemy) == "×Kr♣"  # the Forest under it, after the label
         x, y = w.hex_layout.to_cell(m.hexes[enemy])
         assert style_at(w, x, y).bgcolor.name == TARGET_BG  # type: ignore[union-attr]
         assert "can be attacked" in w.describe(enemy)
@@ -272,7 +277,7 @@ async def test_highlight_and_sight_are_drawn() -> None:
         w.clear_highlight()
         await pilot.pause()
         assert block(w, cell(m, 5, 4)) == " ⌂2 "
-        assert block(w, enemy) == "♣Kr "  # the Forest beside the middle shrine peeks out
+        assert block(w, enemy) == "■Kr♣"  # Red's mark; the Forest peeks out after the label
         assert not any("•" in line or "+" in line for line in screen_lines(w))
 
 
@@ -294,10 +299,10 @@ async def test_units_damage_exhausted_and_active() -> None:
         w = app.query_one(HexMap)
         w.set_cursor(cell(m, 1, 0))
         await pilot.pause()
-        assert block(w, a) == " Ic2"  # damage digit
-        assert block(w, b) == "zTy "  # exhausted mark
-        assert block(w, c) == "▸c1 "  # being commanded (standing on its portal)
-        assert block(w, d) == "zPs!"  # more damage than a digit
+        assert block(w, a) == "●Ic²"  # Blue's mark, damage as a superscript (not "Ic2")
+        assert block(w, b) == "■Tyz"  # exhausted, after the label: the side mark stays
+        assert block(w, c) == "▸c1@"  # being commanded, standing on its portal
+        assert block(w, d) == "▼Ps!"  # more damage than a digit
         xa, ya = w.hex_layout.to_cell(m.hexes[a])
         xb, yb = w.hex_layout.to_cell(m.hexes[b])
         ready = style_at(w, xa + 1, ya)
@@ -308,18 +313,18 @@ async def test_units_damage_exhausted_and_active() -> None:
         assert tired.color.name == SIDE_COLORS[1]  # type: ignore[union-attr]
         xc, yc = w.hex_layout.to_cell(m.hexes[c])
         assert style_at(w, xc + 1, yc).underline
-        # A unit hides the terrain glyph; the left column hints at it when nothing else does.
+        # A unit hides the terrain glyph; the column after its label hints at it.
         w.update_picture(with_units(picture, UnitMark(cell(m, 3, 3), 1, "Kr")))
         await pilot.pause()
-        assert block(w, cell(m, 3, 3)) == "♣Kr "
+        assert block(w, cell(m, 3, 3)) == "■Kr♣"
         assert block(w, a) == " ·· "  # moved away: the plain hex again
         w.update_picture(picture)
         w.set_cursor(a)
-        assert w.describe_cursor() == "Plain · Ic (Blue), 2 damage of 4 Defense"
-        assert w.describe(b) == "Forest · Ty (Red), exhausted"
-        assert w.describe(c) == "Portal of Blue · c1 (Blue), commanded"
+        assert w.describe_cursor() == "Plain · Ic (● Blue), 2 damage of 4 Defense"
+        assert w.describe(b) == "Forest · Ty (■ Red), exhausted"
+        assert w.describe(c) == "Portal of Blue · c1 (● Blue), commanded"
         assert w.describe(d) == ("Shrine (2 Honor, held by Amber) · "
-                                 "Ps (Amber), 12 damage of 9 Defense, exhausted")
+                                 "Ps (▼ Amber), 12 damage of 9 Defense, exhausted")
 
 
 async def test_small_box_scrolls_to_keep_the_cursor_visible() -> None:
@@ -400,7 +405,7 @@ async def test_every_terrain_and_token_has_its_glyph() -> None:
         assert block(w, cell(m, 5, 4)) == " ⌂3 "  # a shrine worth 3
         assert block(w, beacon) == " ☼☼ " == block(w, free_beacon)
         assert block(w, turret) == " ╦╦ "
-        assert block(w, ring) == "✿Fc "  # a unit standing in the Faerie Ring
+        assert block(w, ring) == "◇Fc✿"  # a unit standing in the Faerie Ring
         x, y = w.hex_layout.to_cell(m.hexes[beacon])
         assert style_at(w, x + 1, y).color.name == SIDE_COLORS[1]  # type: ignore[union-attr]
         x, y = w.hex_layout.to_cell(m.hexes[free_beacon])
@@ -409,7 +414,7 @@ async def test_every_terrain_and_token_has_its_glyph() -> None:
         assert style_at(w, x + 1, y).bgcolor.name == SIDE_COLORS[3]  # type: ignore[union-attr]
         assert w.describe(beacon) == "Beacon of Red"
         assert w.describe(free_beacon) == "Beacon (unclaimed)"
-        assert w.describe(ring) == "Plain · Faerie Ring · Fc (Purple)"
+        assert w.describe(ring) == "Plain · Faerie Ring · Fc (◇ Purple)"
         assert w.describe(turret) == "Plain · Turret"
 
 
@@ -425,3 +430,34 @@ async def test_a_portal_says_whose_it_is_when_not_the_whole_side_s() -> None:
         w.side_names = ("You & Player 3", "Player 2 & Player 4")
         assert w.describe(mine) == "Portal of Player 3"
         assert w.describe(woken) == "Portal of You & Player 3"
+
+
+async def test_sides_read_apart_with_no_colour_and_on_sixteen(monkeypatch: Any) -> None:
+    """Two Cultists of the two sides, labelled alike on purpose: the side's shape tells them
+    apart where NO_COLOR (Textual's Monochrome / NoColor filters) leaves only greys, and on a
+    16-colour terminal the two sides' chips still take two different colours."""
+    m = SHRINES
+    blue, red = cell(m, 3, 4), cell(m, 6, 4)
+    picture = with_units(MapPicture.of_map(m), UnitMark(blue, 0, "c1"),
+                         UnitMark(red, 1, "c1"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MapApp(picture)
+    assert app.no_color
+    async with app.run_test(size=SIZE) as pilot:
+        w = app.query_one(HexMap)
+        w.set_cursor(cell(m, 1, 0))
+        await pilot.pause()
+        for shown in (NoColor(), Monochrome()):
+            drawn = {}
+            for c in (blue, red):
+                x, y = w.hex_layout.to_cell(m.hexes[c])
+                line = w.render_line(y).apply_filter(shown, Color(0, 0, 0))
+                drawn[c] = line.text[x:x + 4]
+            assert drawn[blue] == "●c1 " and drawn[red] == "■c1♣"  # Red stands in a Forest
+        chips = {}
+        for c in (blue, red):
+            x, y = w.hex_layout.to_cell(m.hexes[c])
+            chip = style_at(w, x + 1, y).bgcolor
+            assert chip is not None
+            chips[c] = chip.downgrade(ColorSystem.STANDARD).number
+        assert chips[blue] != chips[red]

@@ -35,10 +35,13 @@ def saved_game(seed: int = 4) -> GameSession:
     return session
 
 
-def with_saved_at(path: Path, stamp: str) -> bytes:
-    """The save at ``path`` with another time stamp and a checksum made to match."""
+def with_saved_at(path: Path, stamp: str, drop: tuple[str, ...] = ()) -> bytes:
+    """The save at ``path`` with another time stamp (and without the meta keys ``drop``)
+    and a checksum made to match."""
     top = msgpack.unpackb(path.read_bytes()[len(MAGIC):], raw=False, strict_map_key=False)
     top["meta"]["saved_at"] = stamp
+    for key in drop:
+        del top["meta"][key]
     stored = {k: v for k, v in top.items() if k != "checksum"}
     return MAGIC + msgpack.packb({**stored, "checksum": checksum_of(stored)}, use_bin_type=True)
 
@@ -67,8 +70,31 @@ async def test_continue_lists_the_good_saves_beside_one_with_an_extreme_date(
         good_line, odd_line = sorted(
             (str(listing.query_one("#saves").get_option_at_index(i).prompt) for i in range(2)),
             key=lambda line: "odd.ascend" in line)
-        assert good_line.startswith("Ascension  You vs Bot\n  round 1 · ")
+        assert good_line.startswith("Ascension  You 0 · Bot 0\n  round 1 · Bot to play · ")
         assert "odd.ascend" in odd_line and "not a plausible save time" in odd_line
+
+
+async def test_continue_gives_each_save_its_scores_and_who_is_to_play(
+        save_dir: Path) -> None:
+    session = GameSession.new("ascension", OPTIONS, 4)
+    session.state.players[0].honor = 7  # as if You had won Honor in the first turn
+    session.apply(Action("end"))
+    session.save()
+    session.close()
+    assert session.path is not None
+    # A save written before the Continue list showed scores still lists, by its names.
+    (save_dir / "older.ascend").write_bytes(
+        with_saved_at(session.path, "2020-01-01T10:00:00+00:00", drop=("scores", "to_move")))
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, ContinueScreen)
+        new, old = (str(listing.query_one("#saves").get_option_at_index(i).prompt)
+                    for i in range(2))
+        assert new.startswith("Ascension  You 7 · Bot 0\n  round 1 · Bot to play · ")
+        assert old.startswith("Ascension  You vs Bot\n  round 1 · 20")
 
 
 async def test_a_save_that_fails_on_the_way_out_keeps_the_game(

@@ -142,14 +142,14 @@ async def test_card_damage_opens_the_window_at_the_table(save_dir: Path) -> None
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen),
                          "the keyboard passed to the hurt player")
         assert app.screen.reason == ("Player 2 may answer: Dusk Stalker: 2 damage to "
-                                     "Cultist c1 is coming: play a Treasure or pass")
+                                     "Cultist c5 is coming: play a Treasure or pass")
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen)
-                         and "damage to Cultist c1 is coming" in app.screen.title_text,
+                         and "damage to Cultist c5 is coming" in app.screen.title_text,
                          "the window of the hurt player")
         assert s.pending[-1].seat == 1 and s.units[foe].damage == 0
         lines = [str(o) for o in app.screen.options]
-        assert lines[0] == "Play Ward Charm on Cultist c1" and lines[-1] == "Pass (no Treasure)"
+        assert lines[0] == "Play Ward Charm on Cultist c5" and lines[-1] == "Pass (no Treasure)"
         await pilot.press("enter")
         await pilot.pause()
         assert ward in s.used and s.units[foe].cell >= 0 and s.units[foe].damage == 2

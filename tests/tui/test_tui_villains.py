@@ -13,8 +13,9 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from core.tactics.sides import villain_unit
 from core.tactics.state import State
-from core.tactics.villain_state import KIND_INDEX, villain_unit
+from core.tactics.villain_state import KIND_INDEX
 from tui.app import AscendApp
 from tui.games.tactics.hexmap import HexMap
 from tui.games.tactics.screen import TacticsScreen

@@ -2,15 +2,15 @@
 
 A game's package (``tui.games.<game>``) exports ``UI``, a :class:`GameUI`: its table screen
 (imported when a game opens; it loads the game's own stylesheet), how its result reads on
-the end screen, the word its header uses for a round, and the colours its stylesheet adds
-to the theme. ``core.games`` lists the games; a test checks every playable game
-there has a row here.
+the end screen, the word its header uses for a round, the colours its stylesheet adds to
+the theme, and which seats play as teams (set-up and Continue show them). ``core.games``
+lists the games; a test checks every playable game there has a row here.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,9 @@ class GameUI:
     results: Results = Results()
     turn_word: str = "turn"
     theme_variables: Mapping[str, str] = field(default_factory=dict)
+    # Seats playing together as teams under these options (seat numbers from 0); none
+    # for a game where each seat plays for itself.
+    teams: Callable[[Mapping[str, Any]], list[list[int]]] = field(default=lambda options: [])
 
     def table_screen(self, session: Any, message: str = "") -> Any:
         """A new table screen for ``session``."""

@@ -27,6 +27,7 @@ from core.tactics.cards import by_id
 from core.tactics.scenarios import scenario
 from tui.campaign import BattleEnd, CampaignPlay
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 WON_MARK, HERE_MARK, AHEAD_MARK = "✓", "▶", " "
 
@@ -124,7 +125,7 @@ def ending_line(end: BattleEnd) -> Text:
                 "everything you carry.", style="bold red")
 
 
-class ChapterList(OptionList):
+class ChapterList(StopList):
     """The chapters: ↑↓ read their story; enter is the screen's (play)."""
 
     BINDINGS = [Binding("enter", "screen.play", "Play")]

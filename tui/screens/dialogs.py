@@ -14,6 +14,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.lists import StopList
+
+# How the hinted line is marked in a list (the highlight stays where the player put it).
+HINT_MARK = "◀ hint"
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question; y/enter = yes, n/escape = no."""
@@ -43,7 +48,8 @@ class ChoiceScreen(ModalScreen[int | None]):
     ``details`` (one per option, may be empty) are shown for the highlighted option.
     ``cancel_label`` names what escape does; an empty label means escape is not allowed
     (a choice the rules say must be made). ``advise``, if given, is called off the event
-    loop when the player presses h and returns the index to recommend and why.
+    loop when the player presses h and returns the index to recommend and why; the line is
+    marked, the highlight stays put, and h again moves the highlight onto it.
     ``disabled`` (one flag per option) greys options that are shown but cannot be chosen;
     ``on_highlight`` is told the index of each option highlighted, so the table behind the
     dialog can point at it; ``compact`` keeps the dialog low enough to leave the top half
@@ -53,6 +59,8 @@ class ChoiceScreen(ModalScreen[int | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("h", "advise", "Hint"),
+        Binding("H", "take_hint", "Choose the hint", show=False),
+        Binding("u", "take_back", "Take back", show=False),
     ]
 
     def __init__(
@@ -77,6 +85,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         if compact:
             self.add_class("-compact")  # the table behind stays undimmed and in view
         self.hint_line: Text | None = None
+        self.hinted: int | None = None  # the line the last hint recommends
         self.title_text = title
         self.options = list(options)
         self.details = list(details)
@@ -86,7 +95,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         classes = "dialog choice-dialog" + (" -compact" if self.compact else "")
         with Vertical(classes=classes):
             yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(
+            yield StopList(
                 *[Option(o, disabled=i < len(self.greyed) and self.greyed[i])
                   for i, o in enumerate(self.options)],
                 id="choices")
@@ -95,7 +104,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             if self.cancel_label:
                 keys += f" · escape {self.cancel_label}"
             if self.advise is not None:
-                keys += " · h hint"
+                keys += " · h hint (again: go to it)"
             yield Label(keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -124,9 +133,23 @@ class ChoiceScreen(ModalScreen[int | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)
 
+    def action_advise(self) -> None:
+        """h: ask for a recommendation and mark its line; h once it is marked: move the
+        highlight onto it (the player's highlight is never moved unasked)."""
+        if self.hinted is not None:
+            self.query_one("#choices", OptionList).highlighted = self.hinted
+            return
+        self._advise(False)
+
+    def action_take_hint(self) -> None:
+        """H: choose the hinted line (asking for the hint first if there is none yet)."""
+        if self.hinted is not None:
+            self.dismiss(self.hinted)
+            return
+        self._advise(True)
+
     @work(exclusive=True, group="advise")
-    async def action_advise(self) -> None:
-        """h: ask for a recommendation and highlight it."""
+    async def _advise(self, take: bool) -> None:
         if self.advise is None:
             return
         options = self.query_one("#choices", OptionList)
@@ -141,9 +164,33 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.hint_line = Text("No hint is available.", style="dim")
         if result is not None:
             index, reason = result
-            self.hint_line = Text.assemble(("Hint: ", "bold"), (reason, "green"))
-            options.highlighted = index
+            self.hint_line = Text.assemble(("Hint: ", "bold"), (reason, "green"),
+                                           ("  (h: go to it · H: choose it)", "dim"))
+            self._mark(index)
+            if take and self.hinted is not None:
+                self.dismiss(self.hinted)
+                return
         self._show_detail(options.highlighted)
+
+    def _mark(self, index: int) -> None:
+        """Mark line ``index`` as the hint's pick, leaving the highlight where it is."""
+        if not 0 <= index < len(self.options):
+            return
+        self.hinted = index
+        label = self.options[index]
+        marked = label.copy() if isinstance(label, Text) else Text(label)
+        marked.append(f"  {HINT_MARK}", style="bold green")
+        self.query_one("#choices", OptionList).replace_option_prompt_at_index(index, marked)
+
+    def action_take_back(self) -> None:
+        """u: take back the move that asked this question, if the table below allows it
+        (the question closes unanswered)."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        take_back = getattr(below, "take_back_under", None)
+        if take_back is None:
+            self.notify("There is no move to take back here.", timeout=2)
+            return
+        take_back(self)
 
     def action_cancel(self) -> None:
         """Escape: close without choosing, if that is allowed."""

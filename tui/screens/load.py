@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from core.games import game_names, title
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 
 def when(summary: Any) -> str:
@@ -63,16 +64,45 @@ def entry_text(entry: Any) -> Text:
     return _broken_text(entry.path.name, f"cannot be loaded: {entry.error}")
 
 
+def players_text(summary: Any) -> str:
+    """``You vs Greedy bot``; teams as teams: ``You & Player 3 vs Greedy bot & Random bot``."""
+    names = [str(p) for p in summary.meta.get("players", [])]
+    from tui.games import ui
+
+    try:
+        teams = ui(summary.game).teams(getattr(summary, "options", {}) or {})
+    except KeyError:  # a game this version has no table for
+        teams = []
+    if not teams:
+        return " vs ".join(names)
+    grouped = [" & ".join(names[seat] for seat in team if seat < len(names)) for team in teams]
+    return " vs ".join(team for team in grouped if team)
+
+
 def _summary_text(summary: Any) -> Text:
     meta = summary.meta
+    players = [str(p) for p in meta.get("players", [])]
+    scores = str(meta.get("scores", "")).split(",")
     out = Text()
     out.append(title(summary.game), style="bold #ffd54f")
     out.append("  ")
-    out.append(" vs ".join(str(p) for p in meta.get("players", [])))
+    teamed = players_text(summary)
+    if " & " not in teamed and len(scores) == len(players) \
+            and all(x.lstrip("-").isdigit() for x in scores):
+        for i, (name, score) in enumerate(zip(players, scores, strict=True)):
+            out.append(" · " if i else "")
+            out.append(name)
+            out.append(f" {score}", style="bold")
+    else:  # teams, or a save from before scores were kept in its summary
+        out.append(teamed)
     word = turn_word(summary.game)
-    out.append(f"\n  {word} {meta.get('turn', '?')} · {when(summary)}", style="dim")
+    out.append(f"\n  {word} {meta.get('turn', '?')}", style="dim")
+    mover = meta.get("to_move")
     if meta.get("status") == "finished":
         out.append(" · finished", style="dim italic")
+    elif isinstance(mover, int) and 0 <= mover < len(players):
+        out.append(f" · {players[mover]} to play", style="dim")
+    out.append(f" · {when(summary)}", style="dim")
     if summary.game not in game_names():
         out.append(" · not playable in this version", style="red")
     return out
@@ -130,7 +160,7 @@ class ContinueScreen(Screen[None]):
         with Vertical(id="continue-box"):
             yield Label(self.HEADING, id="continue-title")
             yield Label("", id="continue-dir", classes="dim-note")
-            yield OptionList(id="saves")
+            yield StopList(id="saves")
         yield KeyFooter()
 
     def on_mount(self) -> None:

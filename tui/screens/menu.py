@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Campaign, Rules, Quit."""
+"""The main menu: New game, Continue, Campaign, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 BANNER = """\
  ▄▀█ █▀ █▀▀ █▀▀ █▄░█ █▀▄
@@ -29,6 +30,7 @@ class MenuScreen(Screen[None]):
         Binding("j", "pick('join')", "Join a table", show=False),
         Binding("w", "pick('watch')", "Watch a table", show=False),
         Binding("r,question_mark", "pick('rules')", "Rules"),
+        Binding("s", "pick('settings')", "Settings"),
         Binding("q,escape", "pick('quit')", "Quit"),
     ]
 
@@ -40,12 +42,13 @@ class MenuScreen(Screen[None]):
         with Middle(), Center(), Vertical(id="menu-box"):
             yield Label(Text(BANNER, style="bold #ffd54f"), id="banner")
             yield Label("The Ascension games, at the terminal", id="tagline")
-            yield OptionList(
+            yield StopList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
                 Option("Campaign", id="campaign"),
                 *tables,
                 Option("Rules & keys", id="rules"),
+                Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
                 id="menu",
             )
@@ -86,5 +89,9 @@ class MenuScreen(Screen[None]):
             from tui.screens.rules import RulesScreen
 
             self.app.push_screen(RulesScreen())
+        elif what == "settings":
+            from tui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
         elif what == "quit":
             self.app.exit()

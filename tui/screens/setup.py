@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label
 
 from core.games import GameInfo, games, info, set_option
 from core.games import Setting as GameSetting
+from tui.games import ui
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
@@ -41,13 +42,24 @@ def player_values(row: GameInfo) -> list[tuple[int, str]]:
     return [(n, str(n)) for n in range(low, high + 1)]
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """Display names: "You" for a lone human, "Player N" for several, "Greedy bot" for bots."""
+NAME_LENGTH = 20  # a typed name is cut to this (the tables show names in narrow columns)
+
+
+def seat_names(seats: list[str], typed: list[str] | None = None) -> list[str]:
+    """Display names: what a human typed, else "You" for a lone human and "Player N" for
+    several; "Greedy bot" for bots. Names come out different from each other."""
     humans = sum(1 for s in seats if s == HUMAN)
+    typed = typed or []
     names: list[str] = []
     for i, kind in enumerate(seats):
         if kind == HUMAN:
-            names.append("You" if humans == 1 else f"Player {i + 1}")
+            own = " ".join(typed[i].split())[:NAME_LENGTH] if i < len(typed) else ""
+            name = own or ("You" if humans == 1 else f"Player {i + 1}")
+            base, n = name, 2
+            while name in names:
+                name = f"{base} {n}"
+                n += 1
+            names.append(name)
         else:
             base = f"{kind[len(BOT_PREFIX):].capitalize()} bot"
             name = base
@@ -62,11 +74,16 @@ def seat_names(seats: list[str]) -> list[str]:
 class SetupScreen(Screen[None]):
     """Choose the options of a new game; enter starts it, escape goes back."""
 
+    # Whether the players at this keyboard name themselves, and whether the screen opens
+    # as the last game started from it was set up (and keeps this one's set-up).
+    NAMES = True
+    REMEMBER = True
+
     BINDINGS = [
         Binding("enter", "start", "Start game", priority=False),
         Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
+        Binding("up", "step_focus(-1)", "Up", show=False),
+        Binding("down", "step_focus(1)", "Down", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -80,9 +97,14 @@ class SetupScreen(Screen[None]):
             yield Setting("Game", choices, id="game")
             yield Setting("Players", player_values(first), id="players")
             for i in range(self.max_seats):
-                setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
-                setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
-                yield setting
+                with Horizontal(id=f"seat-row-{i}", classes="seat-row"):
+                    setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
+                    setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
+                    yield setting
+                    # A human seat's player may give their name (hot seat: who is who).
+                    yield Input(placeholder="name (optional)", max_length=NAME_LENGTH,
+                                compact=True, select_on_focus=False, id=f"name-{i}",
+                                classes="seat-name")
             for row in games(playable_only=True):
                 opts: dict[str, Any] = {"players": row.players[0]}
                 for spec in row.settings:
@@ -96,15 +118,89 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
-            yield Label("↑↓ choose a line · ←→ change it · enter start · escape back",
-                        classes="dim-note")
+            yield Label("↑↓ choose a line · ←→ change it · type on a human's seat: their "
+                        "name · enter start · escape back", classes="dim-note")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.touched: set[str] = set()
         self.defaults: dict[str, Any] = {}
         self._sync()
+        if self.REMEMBER:
+            self._restore(getattr(getattr(self.app, "prefs", None), "setup", None) or {})
         self.query_one("#game", Setting).focus()
+
+    def _restore(self, last: dict[str, Any]) -> None:
+        """Put back the choices of the last game started here (those still offered)."""
+        if not last:
+            return
+        self.query_one("#game", Setting).select(last.get("game"))
+        self._sync()
+        self.query_one("#players", Setting).select(last.get("players"))
+        self._sync()
+        for i, kind in enumerate(last.get("seats", [])[:self.max_seats]):
+            self.query_one(f"#seat-{i}", Setting).select(kind)
+        for i, name in enumerate(last.get("names", [])[:self.max_seats]):
+            if isinstance(name, str):
+                self.query_one(f"#name-{i}", Input).value = name[:NAME_LENGTH]
+        values = last.get("values", {})
+        if isinstance(values, dict):
+            # In their order on the screen, each fitted to the ones above it.
+            for setting in self.query(Setting):
+                if setting.id in values and setting.id not in ("game", "players") \
+                        and not (setting.id or "").startswith("seat-"):
+                    setting.select(values[setting.id])
+                    self.touched.add(setting.id or "")
+                    self._sync()
+        self._sync()
+
+    def _remember(self) -> None:
+        """Keep this screen's choices for the next New game (and the next run)."""
+        from tui.app import AscendApp
+
+        if not isinstance(self.app, AscendApp) or not self.REMEMBER:
+            return
+        players = int(self.query_one("#players", Setting).value)
+        values = {setting.id: setting.value for setting in self.query(Setting)
+                  if setting.id and setting.display and not setting.id.startswith("seat-")
+                  and setting.id not in ("game", "players")}
+        self.app.prefs.setup = {
+            "game": self.game.name, "players": players,
+            "seats": [str(self.query_one(f"#seat-{i}", Setting).value)
+                      for i in range(self.max_seats)],
+            "names": self.typed_names(),
+            "values": values,
+        }
+        self.app.remember()
+
+    def typed_names(self) -> list[str]:
+        """What was typed in each seat's name box (all seats, shown or not)."""
+        return [self.query_one(f"#name-{i}", Input).value for i in range(self.max_seats)]
+
+    def action_step_focus(self, delta: int) -> None:
+        """↑↓ go line by line: a seat's name box belongs to its seat's line (typing on a
+        human's seat fills it; tab reaches it too)."""
+        chain = [w for w in self.focus_chain if not w.has_class("seat-name")]
+        current = self.focused
+        if current is not None and current.has_class("seat-name"):
+            current = self.query_one(f"#seat-{(current.id or '-0').split('-')[-1]}")
+        at = chain.index(current) if current in chain else -1
+        if chain:
+            # At once (``Widget.focus`` waits a turn): keys arriving together over SSH
+            # must each move from where the one before left the focus.
+            self.set_focus(chain[(at + delta) % len(chain)])
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a human seat's line starts its player's name."""
+        seat = self.focused
+        if not (self.NAMES and isinstance(seat, Setting) and (seat.id or "").startswith("seat-")
+                and seat.value == HUMAN and event.is_printable and event.character):
+            return
+        box = self.query_one(f"#name-{(seat.id or '-0').split('-')[-1]}", Input)
+        self.set_focus(box)
+        box.insert_text_at_cursor(event.character)
+        event.stop()
+        event.prevent_default()
 
     @property
     def game(self) -> GameInfo:
@@ -127,10 +223,11 @@ class SetupScreen(Screen[None]):
         seats = seat_values(row.name)
         for i in range(self.max_seats):
             seat = self.query_one(f"#seat-{i}", Setting)
-            seat.display = i < count
+            self.query_one(f"#seat-row-{i}").display = i < count
             if seat.values != seats:
                 bot = seats[min(1, len(seats) - 1)][0]
                 seat.set_values(seats, seat.value if seat.value in dict(seats) else bot)
+            self.query_one(f"#name-{i}", Input).display = self.NAMES and seat.value == HUMAN
         for other in games(playable_only=True):
             for spec in other.settings:
                 self.query_one(f"#{widget_id(other.name, spec)}", Setting).display = \
@@ -138,6 +235,21 @@ class SetupScreen(Screen[None]):
         opts: dict[str, Any] = {"players": count}
         for spec in row.settings:
             self._fit(row.name, spec, opts)
+        self._show_teams(row, opts, count)
+
+    def _show_teams(self, row: GameInfo, opts: dict[str, Any], count: int) -> None:
+        """Beside each seat, the team it plays in when the game has teams (2 vs 2: seats 1
+        and 3 against 2 and 4), so partners are chosen knowingly."""
+        teams = ui(row.name).teams(opts) if row.playable else []
+        for i in range(self.max_seats):
+            self.query_one(f"#seat-{i}", Setting).note = ""
+        for k, seats in enumerate(teams):
+            together = " + ".join(str(seat + 1) for seat in seats)
+            for seat in seats:
+                if seat < count:
+                    line = self.query_one(f"#seat-{seat}", Setting)
+                    line.note = f"team {chr(ord('A') + k)} (seats {together})"
+                    line.refresh()
 
     def _fit(self, game: str, spec: GameSetting, opts: dict[str, Any]) -> None:
         """Fit one setting to the options above it, then add its value to ``opts``."""
@@ -172,7 +284,7 @@ class SetupScreen(Screen[None]):
     def _back_pressed(self) -> None:
         self.action_back()
 
-    @on(Input.Submitted, "#seed")
+    @on(Input.Submitted, "#seed, .seat-name")
     def _seed_submitted(self) -> None:
         self.action_start()
 
@@ -183,7 +295,7 @@ class SetupScreen(Screen[None]):
         seats = [str(self.query_one(f"#seat-{i}", Setting).value) for i in range(players)]
         seed_text = self.query_one("#seed", Input).value.strip()
         options: dict[str, Any] = {"players": players, "seats": seats,
-                                   "names": seat_names(seats)}
+                                   "names": seat_names(seats, self.typed_names())}
         for spec in row.settings:
             if not spec.applies_to(options):
                 continue
@@ -209,6 +321,7 @@ class SetupScreen(Screen[None]):
             self.notify(str(exc.args[0] if exc.args else exc), title="Cannot start",
                         severity="error")
             return
+        self._remember()
         start = getattr(self.app, "start_game", None)
         if start is not None:
             start(session)

@@ -12,10 +12,10 @@ where its hints come from. The engine's view and outcome come through the game c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,11 +24,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.contract import Action, Event, IllegalAction
-from tui.screens.end import EndScreen
+from tui.screens import table_bots, table_hints, table_log, table_saving
 from tui.screens.passing import PassScreen
+from tui.screens.table_hints import find_hint as find_hint
+from tui.screens.table_hints import hint_text
 from tui.session import READ_ONLY as READ_ONLY
 from tui.session import PlaySession
 from tui.widgets.panels import HintPanel, LogView
+from tui.words import end_turn_question as end_turn_question
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 HUMAN_STYLE = "#e0e0e0"
@@ -43,24 +46,21 @@ HINT_AND_GAME_BINDINGS: list[Binding] = [
     Binding("q", "menu", "Menu"),
     Binding("question_mark", "help", "Help"),
 ]
+# The log, and taking back a move (every table has them, the game's own keys around them).
 LOG_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", "Log up", show=False),
     Binding("pagedown", "log_page(1)", "Log down", show=False),
+    # Said on the prompt line while a bot plays (the footer keeps the table's own keys).
+    Binding("f", "finish_bots", "Finish the bots' turn", show=False),
+    Binding("L", "log_screen", "Log", show=False),
+    Binding("u", "undo", "Undo", show=False),
 ]
 
 
-def find_hint(game: str, view: Any, legal: list[Action],
-              describe: Callable[[Any, Action], str]) -> tuple[Action, str] | None:
-    """The solver's pick for this position and its one-line reason (the action described
-    when the reason is empty); None for a game without hints."""
-    from ai.hints import hint
-
-    try:
-        result = hint(game, view, legal)
-    except (KeyError, ValueError):
-        return None
-    action = Action(*result.action)
-    return action, result.reason or describe(view, action)
+# Keys that still mean something once the game is over; the others leave the footer.
+AFTER_THE_END = frozenset({"save", "menu", "help", "log_screen", "log_page", "nav", "cursor",
+                           "decide", "other_pattern", "book", "sight", "watch_step",
+                           "watch_skip"})
 
 
 def possessive(name: str) -> str:
@@ -78,9 +78,10 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     AUTO_FOCUS = ""
 
-    # What the hint panel says for a game without hints, and how to use a hint.
+    # What the hint panel says for a game without hints, and how to use a hint (shown
+    # first, so a long hint never pushes it out of sight).
     NO_HINT: ClassVar[str] = "This game has no hints."
-    HINT_USE: ClassVar[str] = "\nH: do it"
+    HINT_USE: ClassVar[str] = "H: do it"
 
     def __init__(self, session: PlaySession, message: str = "") -> None:
         super().__init__()
@@ -90,9 +91,18 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # The seat at the keyboard; None while a hot-seat hand-over is pending.
         self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if not humans else None)
         self.thinking: int | None = None
+        # Set by f while bots play: their moves follow without the pause until a human's.
+        self.hurry = False
+        self._hurried: asyncio.Event | None = None  # wakes the bot's pause when f is pressed
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
+        # While a question's dialog is closed by taking back the move that asked it.
+        self.taking_back = False
+        # The round the move being told was made in (the log files its line under it).
+        self.move_round = 1
+        # The hint column's usual (width, height), measured before a long hint widens it.
+        self.hint_room: tuple[int, int] | None = None
         self.last_message = ""
         self._spin = itertools.cycle(SPINNER)
         # While a batch of events is logged: the ones after the event being told. The state
@@ -148,8 +158,13 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         """Wait until the table has shown the move just made (a game that plays a move out
         step by step waits for it); at once by default. The bots wait for it."""
 
+    def mark_hint(self, action: Action | None) -> None:
+        """Mark on the board what a fresh hint is about, without moving the player's
+        cursor (None: the hint is gone, unmark); nothing by default."""
+
     def point_at_hint(self, action: Action) -> None:
-        """Show on the board what a fresh hint is about; nothing by default."""
+        """Move the cursor onto what the hint is about (h again asks it); nothing by
+        default."""
 
     def take_hint(self, action: Action) -> None:
         """Play the hinted ``action`` and go on only if it was taken."""
@@ -201,10 +216,14 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         # Textual calls every class's on_mount in turn, so a game's table does not define
         # one (calling this one twice wrote the opening log twice): it uses table_opened.
         log = self.query_one(LogView)
-        log.add(self.banner(), "bold")
-        if self.load_message:
-            log.add(f"Loaded: {self.load_message}", "dim")
-        self.opening_notes(log)
+        if self.session.actions and table_log.can_rebuild(self):
+            # A continued game: its log told again from the record, as it was.
+            table_log.rebuild(self)
+        else:
+            log.add(self.banner(), "bold")
+            if self.load_message:
+                log.add(f"Loaded: {self.load_message}", "dim")
+            self.opening_notes(log)
         self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
         self.set_interval(0.15, self._tick)
         self.session.follow(self._moved_elsewhere)
@@ -225,6 +244,8 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         elif self.session.is_bot(to):
             text = Text(f"{next(self._spin)} {self.player_name(to)} is thinking…",
                         style="italic")
+            if not self.hurry:
+                text.append("  f: finish at once", style="dim")
         elif to != self.viewer or self.session.elsewhere(to):
             text = Text(f"Waiting for {self.player_name(to)}.", style="italic")
         else:
@@ -240,14 +261,21 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
             return
         if self.hint_step != len(self.session.actions):
             # The hint was for an earlier position: drop it rather than mislead.
-            panel.update(Text("h: ask for a hint", style="dim"))
-            self.hint = None
+            self.drop_hint()
             return
-        out = Text()
-        out.append("Hint: ", style="bold")
-        out.append(self.hint[1], style="green")
-        out.append(self.HINT_USE, style="dim")
-        panel.update(out)
+        text = hint_text(self.hint[1], self.HINT_USE)
+        panel.update(text)
+        # A hint too long for its column widens the column (each game's .tcss says how),
+        # so it is read whole.
+        self.set_class(table_hints.too_long(self, panel, text), "-hinting")
+
+    def drop_hint(self) -> None:
+        """Forget the hint shown (the position it was for is gone)."""
+        self.query_one(HintPanel).update(Text("h: ask for a hint", style="dim"))
+        self.remove_class("-hinting")
+        if self.hint is not None:
+            self.hint = None
+            self.mark_hint(None)
 
     def _tick(self) -> None:
         # Only the spinner moves while a bot thinks; the rest of the table is unchanged.
@@ -259,14 +287,15 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
     def do(self, action: Action) -> bool:
         """Apply ``action`` for the seat to move; show the engine's reason if it is refused."""
         seat = self.state.to_move
-        if seat is None:
-            return False
+        if seat is None or self.taking_back:
+            return False  # (a dialog closed by a take-back answers nothing)
         if self.session.read_only:
             self.refuse(self.session.read_only_reason)
             return False
         # Told before applying: the line may name what the action is about to move.
         line = self.log_line(seat, action)
         self.before_move()
+        self.move_round = self.session.round
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -299,19 +328,22 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
                 break
         return played
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str, title: str = "Not allowed") -> None:
         """Tell the player why an action cannot be taken; nothing changes."""
         text = reason[:1].upper() + reason[1:]
-        self.last_message = f"Not allowed: {text}."
-        self.notify(text, title="Not allowed", severity="warning")
+        self.last_message = f"{title}: {text}."
+        self.notify(text, title=title, severity="warning")
         self.refresh_table()
 
     def log_action(self, seat: int, line: Text | str | None, events: list[Event]) -> None:
         """The action's line, then the notable events it caused."""
         log = self.query_one(LogView)
+        log.turn = self.move_round  # the move's line under the round it was made in
+        log.begin_move(len(self.session.actions) - 1)
         if line is not None:
             style = HUMAN_STYLE if not self.session.is_bot(seat) else BOT_STYLE
             log.add(Text.assemble((f"{self.player_name(seat)}: ", "bold " + style), line))
+        log.turn = self.session.round  # what it caused (a new turn) under the round now
         for i, e in enumerate(events):
             self.events_after = events[i + 1:]
             text = self.event_line(e)
@@ -340,7 +372,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
 
     def advance(self) -> None:
         """Whatever comes next: the end screen, a bot's move, a hand-over, or a decision."""
-        if self.modal_open or not self.is_attached:
+        if self.modal_open or not self.is_attached or self.taking_back:
             return
         to = self.state.to_move
         if to is None:
@@ -388,6 +420,7 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         except Exception:  # the table as this seat knows it may not name every card
             line = move.said
         self.before_move()
+        self.move_round = self.session.round
         self.session.take(move)
         self.log_action(move.seat, line, move.events)
         self.refresh_table()
@@ -395,136 +428,86 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.advance()
 
     def _show_end(self) -> None:
-        outcome = self.session.outcome()
-        if outcome is None or self.modal_open:
-            return
-        self.refresh_table()
-
-        def closed(_: None) -> None:
-            self.modal_open = False
-
-        self.modal_open = True
-        from tui.games import ui
-
-        results = ui(self.session.game).results
-        # Leaving the scores leaves the table the usual way (saved, its lock given back),
-        # to what follows the game.
-        onward = "Back to the campaign" if getattr(self.session, "sequel", None) else ""
-        self.app.push_screen(EndScreen(self.session.names, outcome, results,
-                                       leave=self.leave, onward=onward), closed)
+        self.refresh_bindings()  # the game's keys leave the footer
+        table_bots.show_end(self)
 
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
         """Let bots move until a human must act or the game ends, with a pause per move."""
-        delay = float(getattr(self.app, "bot_delay", 0.4))
-        try:
-            while True:
-                if not self.session.is_bot(self.state.to_move):
-                    break
-                seat, view, legal = self.session.bot_choice()
-                self.thinking = seat
-                bot = self.session.bots[seat]
-                try:
-                    action = await asyncio.to_thread(bot.choose, view, legal)
-                except Exception as exc:  # a bot bug must not end the game
-                    action = legal[-1]
-                    self.notify(f"{self.player_name(seat)} failed ({exc!r}); it plays "
-                                f"{self.session.describe(action)!r} instead", severity="error")
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                # The player may have left the table, or loaded over it, during the pause.
-                if self.state.to_move != seat or not self.is_attached:
-                    break
-                if not self.do(action):
-                    break
-                await self.move_shown()
-        finally:
-            self.thinking = None
-        if self.is_attached:
-            self.refresh_table()
-            self.advance()
-            self._focus_default()
+        await table_bots.play_bots(self)
 
     # --- key actions -----------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over only the keys that still mean something stay (and show in
+        the footer): save, menu, help, the log, looking around."""
+        return self.state.to_move is not None or action in AFTER_THE_END
+
+    def current_hint(self) -> tuple[Action, str] | None:
+        """The hint shown, if it is still for this position."""
+        if self.hint is None or self.hint_step != len(self.session.actions):
+            return None
+        return self.hint
+
     def action_hint(self) -> None:
-        """Ask the planner what to do now (runs in a worker)."""
+        """Ask the planner what to do now (runs in a worker); with a hint shown for this
+        position, move the cursor onto what it is about."""
         if not self._can_act():
+            return
+        shown = self.current_hint()
+        if shown is not None:
+            self.point_at_hint(shown[0])
             return
         self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
         self.compute_hint()
 
     @work(exclusive=True, group="hint")
-    async def compute_hint(self) -> None:
-        """Compute the hint off the event loop and show it."""
-        step = len(self.session.actions)
-        view = self.view_for(self.state.to_move)
-        legal = self.session.legal()
-        try:
-            result = await asyncio.to_thread(self.hint_for, view, legal)
-        except Exception as exc:  # a planner bug must not end the game
-            self.query_one(HintPanel).update(Text(f"The hint failed: {exc!r}", style="red"))
-            return
-        # A hint for a position that has moved on (or a table that is gone) is worthless.
-        if step != len(self.session.actions) or not self.is_attached:
-            return
-        if result is None:
-            self.query_one(HintPanel).update(Text(self.NO_HINT, style="dim"))
-            return
-        action, reason = result
-        self.hint = (action, self.hint_reason(action, reason))
-        self.hint_step = step
-        self._draw_hint()
-        self.point_at_hint(action)
+    async def compute_hint(self, then_do: bool = False) -> None:
+        """Compute the hint off the event loop and show it (``then_do``: and play it)."""
+        await table_hints.compute(self, then_do)
 
     def action_use_hint(self) -> None:
-        """Play the hinted action, if it is still for this position."""
-        if self.hint is None or self.hint_step != len(self.session.actions):
-            self.notify("No current hint: press h first.", timeout=2)
-            return
+        """H: play the hinted action; with no hint for this position, find one and play
+        it."""
         if not self._can_act():
             return
-        self.take_hint(self.hint[0])
+        shown = self.current_hint()
+        if shown is None:
+            self.query_one(HintPanel).update(Text("Thinking about a hint…", style="italic"))
+            self.compute_hint(then_do=True)
+            return
+        self.take_hint(shown[0])
+
+    # --- taking back a move and reading the log ------------------------------------------
+
+    def action_undo(self) -> None:
+        """u: take back the player's last move of this turn, if it showed nothing hidden
+        (``core.undo``); the log is told again without it."""
+        if not self.modal_open:
+            table_log.take_back(self)
+
+    def take_back_under(self, dialog: Screen[Any]) -> None:
+        """u in a question's dialog over this table: take back the move that asked it (if
+        its player may), closing the dialog unanswered."""
+        table_log.take_back(self, dialog)
+
+    def action_log_screen(self) -> None:
+        """L: the whole log on a screen of its own, by round, with a search."""
+        if not self.modal_open:
+            table_log.open_log_screen(self)
 
     def action_save(self) -> None:
         """Save the game now."""
-        from saves.format import SaveError
-
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), title="Save failed", severity="error")
-            return
-        self.notify(f"Saved to {path.name}")
-        self.query_one(LogView).add(f"Saved to {path}", "dim")
+        table_saving.save_now(self)
 
     def action_menu(self) -> None:
         """Save and return to the main menu."""
         self.leave()
 
     def leave(self, then: Callable[[], None] | None = None) -> None:
-        """Save and go back to the main menu (or do ``then``). A save that fails keeps the
-        player at the table with the reason and the ways out (try again, save in another
-        folder, leave without saving after a second question)."""
-        from saves.format import SaveError
-
-        # Stop the workers first, so no bot move lands in the save after it is written.
-        self.workers.cancel_group(self, "bots")
-        self.workers.cancel_group(self, "hint")
-        if not self.session.read_only:
-            try:
-                self.session.save()
-            except SaveError as exc:
-                self._rescue(str(exc), then)
-                return
-        self._gone(then)
-
-    def _gone(self, then: Callable[[], None] | None) -> None:
-        self.session.close()
-        if then is not None:
-            then()
-        else:
-            self.after_game()
+        """Save and go back to the main menu (or do ``then``); a save that fails keeps the
+        player at the table with the reason and the ways out (``table_saving``)."""
+        table_saving.leave(self, then)
 
     def after_game(self) -> None:
         """Back to the main menu and, above it, what the session says follows the game
@@ -536,74 +519,29 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         if sequel is not None:
             self.app.push_screen(sequel(self.session))
 
-    def _rescue(self, reason: str, then: Callable[[], None] | None) -> None:
-        """Ask what to do with a game that could not be saved on the way out."""
-        from tui.screens.dialogs import ChoiceScreen
-
-        # A confined app (the SSH host's) saves only in its player's own folder.
-        elsewhere = not getattr(self.app, "confined", False)
-        ways = ["Try again", *(["Save in another folder…"] if elsewhere else []),
-                "Leave without saving", "Stay at the table"]
-
-        def chosen(answer: int | None) -> None:
-            self.modal_open = False
-            if answer is not None and not elsewhere and answer >= 1:
-                answer += 1  # the list has no "another folder" line
-            if answer == 0:
-                self.leave(then)
-            elif answer == 1:
-                self._save_elsewhere(then)
-            elif answer == 2:
-                self._leave_unsaved(reason, then)
-            else:
-                self.notify("The game is not saved yet: s saves, q tries again.",
-                            severity="warning")
-
-        self.modal_open = True
-        self.app.push_screen(
-            ChoiceScreen(f"The game could not be saved. {reason}", ways,
-                         cancel_label="stay at the table"), chosen)
-
-    def _save_elsewhere(self, then: Callable[[], None] | None) -> None:
-        from saves.format import SaveError
-        from tui.screens.dialogs import AskTextScreen
-
-        def folder(answer: str | None) -> None:
-            self.modal_open = False
-            if answer is None:
-                self.leave(then)
-                return
-            try:
-                path = self.session.save(Path(answer).expanduser())
-            except SaveError as exc:
-                self._rescue(str(exc), then)
-                return
-            self.app.notify(f"Saved to {path}")
-            self._gone(then)
-
-        self.modal_open = True
-        self.app.push_screen(AskTextScreen("Save the game in which folder?",
-                                           str(Path.home() / "ascend-saves")), folder)
-
-    def _leave_unsaved(self, reason: str, then: Callable[[], None] | None) -> None:
-        from tui.screens.dialogs import ConfirmScreen
-
-        def sure(yes: bool | None) -> None:
-            self.modal_open = False
-            if yes:
-                self._gone(then)
-            else:
-                self._rescue(reason, then)
-
-        self.modal_open = True
-        self.app.push_screen(ConfirmScreen("Leave without saving? Every move since the last "
-                                           "save is lost."), sure)
-
     def action_help(self) -> None:
         """Show the rules summary and keys."""
         from tui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(game=self.session.game))
+
+    async def bot_pause(self, delay: float) -> None:
+        """The pause after a bot's move, cut short by f."""
+        self._hurried = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurried.wait(), delay)
+
+    def action_finish_bots(self) -> None:
+        """Let the bots play the rest of their moves without the pause between them."""
+        if self.thinking is not None:
+            self.hurry = True
+            if self._hurried is not None:
+                self._hurried.set()
+            self.finish_show()
+
+    def finish_show(self) -> None:
+        """End at once the move being played out step by step, if the game does that;
+        nothing by default."""
 
     def action_log_page(self, direction: int) -> None:
         """Page the game log up or down."""

@@ -22,6 +22,7 @@ from core.games import info
 from tui.hall import PLAYING, WAITING, Hall, HallError, HallSession, TableInfo
 from tui.screens.setup import SetupScreen
 from tui.widgets.footer import KeyFooter
+from tui.widgets.lists import StopList
 
 
 def hall_of(app: Any) -> Hall:
@@ -70,7 +71,11 @@ def sit_down(app: Any, session: HallSession) -> None:
 
 
 class OpenTableScreen(SetupScreen):
-    """The New game screen for a shared table: human seats are for the players who join."""
+    """The New game screen for a shared table: human seats are for the players who join
+    (under their own login names)."""
+
+    NAMES = False
+    REMEMBER = False
 
     def on_mount(self) -> None:
         # Textual runs SetupScreen's own on_mount first; only the title changes here.
@@ -111,7 +116,7 @@ class TableListScreen(Screen[None]):
         with Vertical(id="continue-box"):
             yield Label("Watch a table" if self.watching else "Join a table", id="continue-title")
             yield Label("", id="tables-note", classes="dim-note")
-            yield OptionList(id="tables")
+            yield StopList(id="tables")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from core.ascension.view import AscensionView
 from core.contract import Event
+from core.words import agree
 from tui.screens.table import possessive
 from tui.theme import HONOR_COLOR
 
@@ -21,9 +22,9 @@ def event_line(v: AscensionView, names: Sequence[str], e: Event,
         # above zero), so the pool as of this event is recovered from the batch's end.
         after = sum(x.value for x in later if x.kind == "honor")
         pool = max(0, v.honor_pool - v.honor_extra + after)
-        return f"  {name} gains {e.value} Honor (pool {pool})", HONOR_COLOR
+        return f"  {agree(name, 'gains')} {e.value} Honor (pool {pool})", HONOR_COLOR
     if e.kind == "reshuffle":
-        return f"  {name} shuffles the discard pile into a new deck", "dim"
+        return f"  {agree(name, 'shuffles')} the discard pile into a new deck", "dim"
     if e.kind == "reveal":
         return f"  New in the center row: {card}", "dim"
     if e.kind == "pool_empty":
@@ -33,11 +34,12 @@ def event_line(v: AscensionView, names: Sequence[str], e: Event,
         return f"  {name} will take another turn", "bold"
     if e.kind == "steal":
         victim = names[e.value] if 0 <= e.value < len(names) else f"seat {e.value}"
-        return f"  {name} takes a random card from {victim}'s hand", ""
+        return f"  {agree(name, 'takes')} a random card from {possessive(victim)} hand", ""
     if e.kind == "construct_to_discard":
-        return f"  {name} puts {card} in the discard pile", ""
+        return f"  {agree(name, 'puts')} {card} in the discard pile", ""
     if e.kind == "to_hand":
-        return f"  {name} takes {card} into their hand", ""
+        whose = "your" if name == "You" else "their"
+        return f"  {agree(name, 'takes')} {card} into {whose} hand", ""
     if e.kind == "banish":
         return f"  {card} goes to the Void", "dim"
     if e.kind == "trigger":

@@ -42,6 +42,7 @@ from tui.screens.table import (
     HINT_AND_GAME_BINDINGS,
     LOG_BINDINGS,
     TableScreen,
+    end_turn_question,
     find_hint,
 )
 from tui.widgets.footer import KeyFooter
@@ -58,7 +59,7 @@ class AscensionScreen(TableScreen):
 
     CSS_PATH = Path(__file__).with_name("ascension.tcss")
 
-    HINT_USE = "\nH or enter here: do it"
+    HINT_USE = "H/enter: do it"
 
     BINDINGS = [
         Binding("a", "play_all", "Play all"),
@@ -116,8 +117,14 @@ class AscensionScreen(TableScreen):
         """The hint for this position (see ``find_hint``)."""
         return find_hint(self.session.game, view, legal, describe)
 
+    def mark_hint(self, action: Action | None) -> None:
+        """Mark the card the hint is about (none: unmark every card); the focus stays."""
+        for view_ in self.query(CardView):
+            view_.set_class(action is not None and view_.display and view_.uid == action.card
+                            and view_.card is not None, "-hinted")
+
     def point_at_hint(self, action: Action) -> None:
-        """Focus the card the hint is about, so enter does it."""
+        """Focus the card the hint is about, so enter does it (h with a hint shown)."""
         for view_ in self.query(CardView):
             if view_.display and view_.uid == action.card and view_.card is not None:
                 self.set_focus(view_)
@@ -359,7 +366,8 @@ class AscensionScreen(TableScreen):
         self.advance()
 
     def action_end_turn(self) -> None:
-        """End the turn; asks first if cards are still in hand."""
+        """End the turn; asks first if cards are still in hand, or the Runes and Power left
+        would still acquire or defeat a card."""
         if not self._can_act():
             return
         v = self.view_for(self.viewer)
@@ -367,7 +375,13 @@ class AscensionScreen(TableScreen):
             self.advance()
             return
         hand = v.me.hand or ()
-        if not hand:
+        kinds = {a.kind for a in self.session.legal()}
+        could = [word for kind, word in (("acquire", "acquire"), ("defeat", "defeat"))
+                 if kind in kinds]
+        left = f" ({v.runes + v.mechana_runes} Runes, {v.power} Power left)" if could else ""
+        question = end_turn_question(len(hand), " or ".join(could) + " a card" + left
+                                     if could else "")
+        if question is None:
             self._end_turn()
             return
 
@@ -379,9 +393,7 @@ class AscensionScreen(TableScreen):
                 self.advance()
 
         self.modal_open = True
-        self.app.push_screen(
-            ConfirmScreen(f"You still have {len(hand)} card(s) in hand. End your turn anyway?"),
-            answer)
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def _end_turn(self) -> None:
         self.do(Action(END))

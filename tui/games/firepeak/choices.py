@@ -19,7 +19,7 @@ from core.firepeak import menus
 from core.firepeak.cards import BASE_POWER, CLAN_OF, N_CREATURES, SPELLS
 from core.firepeak.pattern import EMPTY
 from core.firepeak.state import DUNGEON, GUARD, Decision
-from core.firepeak.view import FirepeakView
+from core.firepeak.view import FirepeakView, room_under
 from core.firepeak.words import menu_question, phrase, question
 from core.words import capitalized, plain
 from tui.games.firepeak import text as ft
@@ -101,6 +101,14 @@ def actions_list(v: FirepeakView, title: str, actions: list[Action]) -> ChoiceLi
     """One entry per action, each pointing at what it is aimed at."""
     return ChoiceList(title, [entry(v, a) for a in actions], [detail(a) for a in actions],
                       [menus.target(v, a) for a in actions])
+
+
+def with_room(v: FirepeakView, recruits: list[Action]) -> list[Action]:
+    """The Recruits worth offering: under a Leader the new creature could join. Under any
+    other (a Tier 3 creature, a full spot) it can only be a Guard or go to the Dungeon,
+    the same as under any Leader, so one such entry is kept when none has room."""
+    me = v.players[v.current]
+    return [a for a in recruits if room_under(me, a.card)] or recruits[:1]
 
 
 def decision_list(v: FirepeakView, d: Decision) -> ChoiceList:

@@ -91,15 +91,25 @@ def actions_text(kinds: set[str]) -> Text:
     return Text("\n").join(lines)
 
 
-def dungeon_text(v: FirepeakView, seat: int | None) -> Text:
-    """``seat``'s Dungeon (hidden while nobody is at the keyboard)."""
+def _owned(v: FirepeakView, seat: int, viewer: int | None, what: str) -> str:
+    """``Dungeon`` for the viewer's own, ``Greedy bot's Dungeon`` for another seat's."""
+    return what if seat == viewer else f"{ft.poss(v.players[seat].name)} {what}"
+
+
+def dungeon_text(v: FirepeakView, seat: int | None, viewer: int | None = -1) -> Text:
+    """``seat``'s Dungeon (hidden while nobody is at the keyboard): its creatures where
+    ``viewer`` (default: ``seat`` itself) may see them, else how many it holds."""
     out = Text(no_wrap=False)
     if seat is None:
         out.append("Dungeon: hidden", style="dim")
         return out
     me = v.players[seat]
-    out.append(f"Dungeon ({me.dungeon_count}) ", style=TABLE_LABEL)
-    for i, uid in enumerate(sorted(me.dungeon or (), key=lambda u: (CLAN_OF[u], u))):
+    label = _owned(v, seat, seat if viewer == -1 else viewer, "Dungeon")
+    out.append(f"{label} ({me.dungeon_count}) ", style=TABLE_LABEL)
+    if me.dungeon is None:
+        out.append("face down" if me.dungeon_count else "empty", style="dim")
+        return out
+    for i, uid in enumerate(sorted(me.dungeon, key=lambda u: (CLAN_OF[u], u))):
         if i:
             out.append(", ", style="dim")
         out.append_text(ft.creature_chip(uid))
@@ -108,17 +118,24 @@ def dungeon_text(v: FirepeakView, seat: int | None) -> Text:
     return out
 
 
-def book_text(v: FirepeakView, seat: int | None) -> Text:
-    """``seat``'s Spellbook (hidden while nobody is at the keyboard)."""
+def book_text(v: FirepeakView, seat: int | None, viewer: int | None = -1) -> Text:
+    """``seat``'s Spellbook (hidden while nobody is at the keyboard), its spells named
+    where ``viewer`` (default: ``seat`` itself) may see them, its circle in play named."""
     out = Text(no_wrap=False)
     if seat is None:
         out.append("Spellbook: hidden", style="dim")
         return out
     me = v.players[seat]
-    out.append(f"Spellbook ({me.spellbook_count}) ", style=TABLE_LABEL)
-    out.append(", ".join(ft.spell_name(sp) for sp in me.spellbook or ()), style=ft.SPELL_COLOR)
-    if not me.spellbook:
-        out.append("empty", style="dim")
+    label = _owned(v, seat, seat if viewer == -1 else viewer, "Spellbook")
+    out.append(f"{label} ({me.spellbook_count}) ", style=TABLE_LABEL)
+    if me.spellbook is None:
+        out.append("hidden" if me.spellbook_count else "empty", style="dim")
+    else:
+        out.append(", ".join(ft.spell_name(sp) for sp in me.spellbook), style=ft.SPELL_COLOR)
+        if not me.spellbook:
+            out.append("empty", style="dim")
+    if seat != viewer and viewer != -1 and me.circle != EMPTY:
+        out.append(f" · circle {ft.spell_name(me.circle)}", style=ft.SPELL_COLOR)
     return out
 
 

@@ -60,6 +60,7 @@ class FirepeakScreen(TableScreen):
         Binding("enter", "decide", "Choose", show=False),
         Binding("v", "book", "Book"),
         Binding("o", "other_pattern", "Patterns"),
+        Binding("escape", "own_pattern", "Yours", show=False),
         *HINT_AND_GAME_BINDINGS,
         Binding("left", "cursor(-1, 0)", "←", show=False),
         Binding("right", "cursor(1, 0)", "→", show=False),
@@ -119,6 +120,17 @@ class FirepeakScreen(TableScreen):
     def hint_for(self, view: Any, legal: list[Action]) -> tuple[Action, str] | None:
         """The hint for this position (see ``find_hint``)."""
         return find_hint("firepeak", view, legal, self.session.module.describe)
+
+    def point_at_hint(self, action: Action) -> None:
+        """h with a hint shown: the pattern it is about drawn large, the cursor on its
+        place (the side panel describes it)."""
+        spot = menus.target(self.view_for(self.table_seat()), action)
+        if spot is None or not (0 <= spot[1] < SIZE or spot[1] == GUARD):
+            return
+        seat, loc = spot
+        self.shown = None if seat == self.table_seat() else seat
+        self.cursor = loc
+        self.refresh_table()
 
     def offer_decision(self, seat: int) -> None:
         """Open the pending choice, unless the player put it aside at this very step."""
@@ -183,8 +195,10 @@ class FirepeakScreen(TableScreen):
         if self.my_move() and v.pending is None:
             kinds = {a.kind for a in self.session.legal()}
         self._put("#fp-actions", panels.actions_text(kinds))
-        self._put("#fp-dungeon", panels.dungeon_text(v, self.viewer))
-        self._put("#fp-book", panels.book_text(v, self.viewer))
+        # The side panel follows the pattern drawn large: another seat's (o) shows theirs.
+        side = shown if self.viewer is not None else None
+        self._put("#fp-dungeon", panels.dungeon_text(v, side, self.viewer))
+        self._put("#fp-book", panels.book_text(v, side, self.viewer))
         self._draw_prompt(v)
         self._put("#fp-detail", panels.detail_text(v, shown, self.cursor))
         self._draw_hint()
@@ -223,7 +237,8 @@ class FirepeakScreen(TableScreen):
 
     def event_line(self, e: Event) -> tuple[Text | str, str] | None:
         """One indented log line for a notable event, with its style."""
-        return ft.event_line(e, self.session.names)
+        seats = range(len(self.session.names))
+        return ft.event_line(e, self.session.names, [x for x in seats if self.private_ok(x)])
 
     # --- choice lists ----------------------------------------------------------------------
 
@@ -354,6 +369,8 @@ class FirepeakScreen(TableScreen):
             self.refuse(f"{KIND_NAMES.get(kind, kind)}: {why}")
             return
         self.last_message = ""
+        if kind == "recruit":
+            legal = choices.with_room(v, legal)
         if kind == "cast":
             self._pick_spell(legal)
         else:
@@ -425,6 +442,18 @@ class FirepeakScreen(TableScreen):
         nxt = (self.shown_seat() + 1) % len(self.session.names)
         self.shown = None if nxt == self.table_seat() else nxt
         self.refresh_table()
+
+    def action_own_pattern(self) -> None:
+        """Escape: back from another seat's pattern (o) to your own."""
+        self.shown = None
+        self.refresh_table()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Escape means "back to yours" only while another pattern is drawn large; the key
+        # goes on to the app otherwise.
+        if action == "own_pattern":
+            return self.shown is not None
+        return True
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """Arrows: move the pointer over the large pattern; the panel describes it."""

@@ -9,14 +9,14 @@ colours are exact xterm-256 entries, so the six clans stay apart on a 256-colour
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 
 from core.contract import Event
 from core.firepeak import words
 from core.firepeak.cards import CREATURES, N_CREATURES, N_SPELLS, SPELLS, WIZARDS, Component
-from core.words import Phrase, Word
+from core.words import Phrase, Word, agree
 from tui.words import styled
 
 POWER = words.POWER
@@ -100,16 +100,7 @@ MARK_STYLE = "bold #000000 on #ffd54f"
 
 def verb(name: str, third_person: str) -> str:
     """``Bot rolls`` / ``You roll``: the subject and its verb, agreeing."""
-    if name != "You":
-        return f"{name} {third_person}"
-    v = third_person
-    if v.endswith("ies"):
-        v = v[:-3] + "y"
-    elif v.endswith(("shes", "ches", "sses", "xes")):
-        v = v[:-2]
-    elif v.endswith("s"):
-        v = v[:-1]
-    return f"You {v}"
+    return agree(name, third_person)
 
 
 def spell_name(uid: int) -> str:
@@ -217,9 +208,11 @@ def capital(text: str) -> str:
 
 # --- the log: what happened ------------------------------------------------------------------
 
-def event_line(e: Event, names: Sequence[str]) -> tuple[Text | str, str] | None:
+def event_line(e: Event, names: Sequence[str], private: Collection[int] = ()
+               ) -> tuple[Text | str, str] | None:
     """One indented log line for a notable event, with its style (None: not worth one);
-    ``names`` are the players' names by seat."""
+    ``names`` are the players' names by seat; ``private``: the seats whose secrets the log
+    may name (the spell a Research draws)."""
 
     def name_of(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
@@ -238,6 +231,10 @@ def event_line(e: Event, names: Sequence[str]) -> tuple[Text | str, str] | None:
     if k == "roll":
         what = f" for {creature}" if 0 <= e.card < N_CREATURES else ""
         return f"  {DIE} {says('rolls')} {e.value}{what}", "#ffd54f"
+    if k == "totals":  # a Capture's or a Rescue's two totals, die and Power added up
+        return f"  {says('totals')} {e.card} against {e.value}", "#ffd54f"
+    if k == "brainwash_total":
+        return f"  {says('totals')} {e.card} against Power {e.value} (must beat it)", "#ffd54f"
     if k == "captured":
         return (f"  {says('wins')} by {e.value}: {creature} goes to {poss(name)} Dungeon",
                 "bold")
@@ -267,6 +264,8 @@ def event_line(e: Event, names: Sequence[str]) -> tuple[Text | str, str] | None:
         return f"  {says('puts')} the creature face down into {poss(name)} Dungeon", "dim"
     if k == "no_room":
         return "  There is no legal place for it: it stays in the Dungeon", ""
+    if k == "rescue_declined":
+        return f"  {says('takes')} no creature from {poss(name_of(e.value))} Dungeon", ""
     if k == "rescued":
         return (f"  {says('takes')} a creature from {poss(name_of(e.value))} "
                 "Dungeon", "")
@@ -309,6 +308,8 @@ def event_line(e: Event, names: Sequence[str]) -> tuple[Text | str, str] | None:
         return (f"  {creature} goes from {poss(name_of(e.value))} pattern to "
                 f"{poss(name)} Dungeon", "")
     if k == "draw_spell":
+        if e.seat in private and 0 <= e.card < N_SPELLS:
+            return f"  {says('draws')} {spell_name(e.card)}", SPELL_COLOR
         return f"  {says('draws')} a spell", "dim"
     if k == "research_reshuffle":
         return "  The spell discards become the new Research deck", "dim"

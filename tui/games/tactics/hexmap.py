@@ -13,16 +13,19 @@ there, so it would always scroll; one line reads fine because every hex keeps th
 four-column shape::
 
     L C C R     L  marker: × target, ▸ commanded, • line of sight, » route, + reachable,
-                   z exhausted, or what lies under a unit (an objective token's letter, ♣
-                   forest, ⌂ shrine, @ portal, ...)
-                C C  the unit's label on its side's colour, else the terrain glyph pair
-                R  the unit's damage (1-9, ! for more); on an empty hex, the letter of the
-                   Villains' objective token lying there (B, R, U, G)
+                   else the side a unit fights for (● Blue, ■ Red, ▼ Amber, ◇ Purple)
+                C C  the unit's label on its side's colour (none alike on the map), else
+                   the terrain glyph pair
+                R  the unit's damage (¹-⁹, ! for more), else z when it is exhausted, else
+                   what lies under it (an objective token's letter, ♣ forest, ⌂ shrine, @
+                   portal, ...); on an empty hex, the letter of the Villains' objective
+                   token lying there (B, R, U, G)
 
-Everything a colour says is also said by a glyph or an attribute (labels, the markers
-above, reverse video for the focused cursor, underline for a commanded unit), so the map
-reads without colour; who holds a shrine, portal or beacon is also in ``describe``. A move's
-route (``show_route``) is drawn the way a line of sight is: a marker on each hex it walks.
+Everything a colour says is also said by a glyph or an attribute (labels, the side marks
+and the markers above, reverse video for the focused cursor, underline for a commanded
+unit), so the map reads without colour (``NO_COLOR``) and on 16 colours; who holds a
+shrine, portal or beacon is also in ``describe``. A move's route (``show_route``) is drawn
+the way a line of sight is: a marker on each hex it walks.
 """
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ from tui.games.tactics.picture import (
     TREASURE_STYLE,
     MapPicture,
     UnitMark,
+    damage_mark,
+    side_mark,
 )
 
 __all__ = ["HEX_HEIGHT", "HEX_WIDTH", "HexMap", "MapPicture", "UnitMark"]
@@ -271,7 +276,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             parts.append("face-down Treasure")
         unit = self._units.get(cell)
         if unit is not None:
-            words = f"{unit.label} ({self._side_name(unit.side)})"
+            words = f"{unit.label} ({side_mark(unit.side)} {self._side_name(unit.side)})"
             if unit.damage:
                 words += f", {unit.damage} damage"
                 if unit.defense:
@@ -478,22 +483,23 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 chip += " underline"
             label = unit.label[:2].ljust(2)
             middle = [(label[0], chip), (label[1], chip)]
-            if unit.damage:
-                right = ("!" if unit.damage > 9 else str(unit.damage), DAMAGE_STYLE)
-            else:
-                right = (" ", "")
-            if objective:
-                left = (OBJECTIVE_LETTER.get(objective, "?"), OBJECTIVE_STYLE.get(objective, ""))
-            elif token:
-                left = (TOKEN_HINT.get(token, "?"), TOKEN_STYLE.get(token, ""))
-            elif c in p.treasure and terrain == PLAIN:
-                left = ("$", TREASURE_STYLE)
-            else:
-                left = (HINT.get(terrain, "?"), self._terrain_style(c))
-            if unit.exhausted:
-                left = (EXHAUSTED_MARK, "dim")
+            # Whose unit it is, by shape: the colour says it again where there is colour.
+            left = (side_mark(side), f"bold {SIDE_COLORS[side]}")
             if unit.active:
                 left = (ACTIVE_MARK, f"bold {SIDE_COLORS[side]}")
+            # After the label: its damage, else that it is exhausted, else what it stands on.
+            if unit.damage:
+                right = (damage_mark(unit.damage), DAMAGE_STYLE)
+            elif unit.exhausted:
+                right = (EXHAUSTED_MARK, "dim")
+            elif objective:
+                right = (OBJECTIVE_LETTER.get(objective, "?"), OBJECTIVE_STYLE.get(objective, ""))
+            elif token:
+                right = (TOKEN_HINT.get(token, "?"), TOKEN_STYLE.get(token, ""))
+            elif c in p.treasure and terrain == PLAIN:
+                right = ("$", TREASURE_STYLE)
+            else:
+                right = (HINT.get(terrain, "?"), self._terrain_style(c))
         else:
             glyph, spec = self._glyph(c)
             middle = [(glyph[0], spec), (glyph[1], spec)]

@@ -9,7 +9,6 @@ The lines themselves are ``menus.PickLists``'; these functions work the screen's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -17,17 +16,15 @@ import core.tactics as T
 from core.contract import Action
 from core.tactics.words import question
 from core.words import plain
+from tui.games.tactics.drawing import TacticsTable
 from tui.games.tactics.menus import Entry, entry_marks
 from tui.screens.dialogs import ChoiceScreen
 from tui.screens.table import find_hint
 
-if TYPE_CHECKING:
-    from tui.games.tactics.screen import TacticsScreen
-
 CROSS = "✗"
 
 
-def open_list(table: TacticsScreen, title: str, entries: list[Entry],
+def open_list(table: TacticsTable, title: str, entries: list[Entry],
               done: Callable[[Action | None], None], cancel: str = "cancel",
               advise: Callable[[], tuple[int, str] | None] | None = None) -> None:
     """A pick list of ``entries``; greyed ones carry their reason. The map cursor follows
@@ -70,7 +67,7 @@ def open_list(table: TacticsScreen, title: str, entries: list[Entry],
                      on_highlight=highlighted, compact=True), closed)
 
 
-def offer(table: TacticsScreen, title: str, entries: list[Entry]) -> None:
+def offer(table: TacticsTable, title: str, entries: list[Entry]) -> None:
     """Open the list, or when nothing in it can be taken for one shared reason, say so."""
     if not entries:
         return
@@ -88,7 +85,7 @@ def offer(table: TacticsScreen, title: str, entries: list[Entry]) -> None:
     open_list(table, title, entries, picked)
 
 
-def ask_decision(table: TacticsScreen) -> None:
+def ask_decision(table: TacticsTable) -> None:
     """Open the pending choice of the player at the keyboard (escape puts it aside: enter or
     any action key asks again)."""
     if table.viewer is None or table.modal_open:

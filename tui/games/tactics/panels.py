@@ -25,7 +25,7 @@ from core.tactics.words import cell_name, question, unit_name
 from tui import theme
 from tui.games.tactics import text as tt
 from tui.games.tactics import villains as vl
-from tui.games.tactics.picture import MapPicture, UnitMark
+from tui.games.tactics.picture import MapPicture, UnitMark, side_mark
 from tui.screens.table import possessive
 from tui.words import styled
 
@@ -92,12 +92,13 @@ def status_line(v: TacticsView, round_no: int) -> Text:
 
 
 def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
-               buffed: frozenset[int] = frozenset()) -> Text:
+               buffed: frozenset[int] = frozenset(), name_width: int = 12) -> Text:
     """The goal, Honor per side, ``seat``'s units with their numbers and constructs, its
     Treasures (``hidden`` during a hand-over) and how many the others hold. Against the
     Villains the goals and Honor are on the status line, and the Villains come first
     (``buffed``: those with a Scheme's bonus this turn); the Boss player, who has no units
-    of its own, sees the heroes' units under them."""
+    of its own, sees the heroes' units under them. ``name_width``: the cells a unit's name
+    gets (a wide terminal gives it the whole name)."""
     out = Text(no_wrap=True, overflow="ellipsis")
     vv = v.villain
     if vv is None:
@@ -106,9 +107,13 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
         for side, name in enumerate(tt.side_names(v)):
             turn = "▶" if v.phase != "draft" and side == v.side_of[v.current] else " "
             out.append(turn, style="bold")
-            out.append(f"{tt.side_label(side)[:1]} ", style=f"bold {tt.side_color(side)}")
-            out.append(f"{name[:20]:<20}")
+            out.append(f"{side_mark(side)} ", style=f"bold {tt.side_color(side)}")
+            # A team is named a partner a line, so no name is cut ("Player 2 & Greedy bo").
+            members = [v.seats[x].name for x in v.sides[side]] or [name]
+            out.append(f"{members[0][:20]:<20}")
             out.append(f"{v.honor[side]:>3}\n", style=f"bold {theme.HONOR_COLOR}")
+            for partner in members[1:]:
+                out.append(f"   & {partner[:18]}\n")
     else:
         boss = seat == vv.boss_seat
         out.append_text(vl.villain_section(v, labels, buffed,
@@ -118,7 +123,7 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
             out.append("  Str/Def/Spd\n", style="dim")
             for hero in v.sides[0]:
                 for u in seat_units(v, hero):
-                    out.append_text(roster_line(v, u, labels))
+                    out.append_text(roster_line(v, u, labels, name_width))
                     out.append("\n")
             return _treasures(out, v, seat, hidden)
     me = v.seats[seat]
@@ -126,7 +131,7 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
     out.append("  Str/Def/Spd\n", style="dim")
     units = seat_units(v, seat)
     for u in units:
-        out.append_text(roster_line(v, u, labels))
+        out.append_text(roster_line(v, u, labels, name_width))
         out.append("\n")
         card = v.units[u].card
         gear = tt.gear_names(v, card)
@@ -159,8 +164,8 @@ def _treasures(out: Text, v: TacticsView, seat: int, hidden: bool) -> Text:
     return out
 
 
-def roster_line(v: TacticsView, u: int, labels: dict[int, str]) -> Text:
-    """``● Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
+def roster_line(v: TacticsView, u: int, labels: dict[int, str], name_width: int = 12) -> Text:
+    """``✓ Ty Tyranyx      7/7/3 ▲5 -2``: ready/exhausted/off, label, name, S/D/M, cost."""
     row = v.units[u]
     st = v.stats[u]
     line = Text(no_wrap=True, overflow="ellipsis")
@@ -169,7 +174,7 @@ def roster_line(v: TacticsView, u: int, labels: dict[int, str]) -> Text:
     line.append(f"{labels.get(u, '??'):<2} ", style="dim" if row.exhausted else "bold")
     # The label already tells Cultists apart: the line names the figure's card.
     name = v.cultist_def.name if row.card < 0 else unit_name(v, u)
-    line.append(f"{name[:12]:<12} ", style="dim" if row.exhausted else "")
+    line.append(f"{name[:name_width]:<{name_width}} ", style="dim" if row.exhausted else "")
     line.append(f"{st.strength}/{st.defense}/{st.speed}")
     line.append(f" {theme.POWER}{st.command}", style=theme.POWER_COLOR)
     if row.damage:

@@ -22,14 +22,19 @@ from core.tactics.board import (
     MapDef,
 )
 
-__all__ = ["OBJECTIVE_LETTER", "OBJECTIVE_NAMES", "OBJECTIVE_STYLE", "SIDE_COLORS",
-           "SIDE_NAMES", "MapPicture", "UnitMark"]
+__all__ = ["DAMAGE_DIGITS", "OBJECTIVE_LETTER", "OBJECTIVE_NAMES", "OBJECTIVE_STYLE",
+           "SIDE_COLORS", "SIDE_MARKS", "SIDE_NAMES", "MapPicture", "UnitMark", "damage_mark",
+           "side_mark"]
 
 # Mid-luminance colours, so the unit chips (label on the side colour) stand out on a dark
 # or a light background alike; the text colour on each chip is the one that contrasts.
 SIDE_COLORS: tuple[str, ...] = ("#2f7fff", "#e0393e", "#d98c00", "#a453d6")
 SIDE_TEXT: tuple[str, ...] = ("#ffffff", "#ffffff", "#000000", "#ffffff")
 SIDE_NAMES: tuple[str, ...] = ("Blue", "Red", "Amber", "Purple")
+# Each side's mark beside its units' labels: a shape, so who owns a unit reads without colour
+# (NO_COLOR, a monochrome or 16-colour terminal). None is a glyph the map uses for anything
+# else (◆ and ▲ are Runes and Power on the status line).
+SIDE_MARKS: tuple[str, ...] = ("●", "■", "▼", "◇")
 NEUTRAL = "#9a9a9a"
 
 TERRAIN_NAMES: dict[str, str] = {
@@ -59,7 +64,7 @@ TERRAIN_STYLE: dict[str, str] = {
 }
 TREASURE_STYLE = "bold #d4a800"
 # The Villains' objective tokens: a letter each (told apart without colour too), drawn in the
-# right-hand column of an empty hex, or the left-hand one under a unit.
+# right-hand column of a hex, after a unit's label unless its damage or exhaustion is shown.
 OBJECTIVE_LETTER: dict[str, str] = {"boss": "B", "red": "R", "blue": "U", "green": "G"}
 OBJECTIVE_STYLE: dict[str, str] = {"boss": "bold #d78cff", "red": "bold #ff6b6b",
                                    "blue": "bold #5fafff", "green": "bold #6fdc7a"}
@@ -69,6 +74,9 @@ OBJECTIVE_NAMES: dict[str, str] = {"boss": "the Boss's objective token",
                                    "green": "the green objective token"}
 TOKEN_STYLE: dict[str, str] = {"turret": "bold #b87333", "faerie_ring": "bold #e060b0"}
 DAMAGE_STYLE = "bold #ff5f5f"
+# A unit's damage in the column after its label, as a superscript so it never reads as part
+# of the label (``c1³``, not ``c13``); ``!`` for more than nine.
+DAMAGE_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹"
 
 # Overlays: the marker in the left column and the background tint of the whole hex.
 TARGET_MARK, ACTIVE_MARK, SIGHT_MARK, REACH_MARK, EXHAUSTED_MARK = "×", "▸", "•", "+", "z"
@@ -122,3 +130,15 @@ class MapPicture:
                  else tuple(s - 1 if s else -1 for s in m.portal_slot))
         return cls(map=m, terrain=m.terrain, portal_side=ports, shrine_side=(-1,) * n,
                    beacon_side=(-1,) * n, treasure=frozenset(m.treasure_cells()))
+
+
+def side_mark(side: int) -> str:
+    """The shape that marks ``side``'s units on the map."""
+    return SIDE_MARKS[side % len(SIDE_MARKS)]
+
+
+def damage_mark(damage: int) -> str:
+    """The one column a unit's damage takes: ``³``, ``!`` past nine, blank for none."""
+    if damage <= 0:
+        return " "
+    return DAMAGE_DIGITS[damage - 1] if damage <= len(DAMAGE_DIGITS) else "!"

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from rich.table import Table
+from collections.abc import Sequence
+from typing import Any
 
-from core.contract import Outcome
-from tui.screens.end import Results, new_table
+from rich.table import Table
+from rich.text import Text
+
+from core.contract import Event, Outcome
+from tui.history import Story
+from tui.screens.end import Results, counted, new_table
 from tui.theme import HONOR_COLOR
+
+SHRINES = "Shrines"
+DEFEATS = "defeats"
+CARDS = "cards"
+SOURCES = (SHRINES, DEFEATS, CARDS)
 
 VILLAIN_SIDE = 1  # the side the Villains play for (core/tactics/DESIGN.md)
 
@@ -20,8 +30,47 @@ def side_seats(names: list[str], outcome: Outcome) -> list[list[int]]:
 
 class TacticsResults(Results):
     footnote = "Honor is kept per side: Shrines held at the end of a turn, and card effects."
+    chart_title = "Honor after each turn"
 
-    def table(self, names: list[str], outcome: Outcome) -> Table:
+    def source(self, state: Any, events: Sequence[Event], index: int) -> tuple[int, str] | None:
+        """Honor (an event names the side) from Shrines held as a turn ends, from a defeat
+        just before it, or from a card or Scheme."""
+        event = events[index]
+        if event.kind != "honor":
+            return None
+        if any(e.kind == "end_turn" for e in events):
+            return event.seat, SHRINES
+        before = next((e.kind for e in reversed(events[:index]) if e.kind != "honor"), "")
+        return event.seat, DEFEATS if before == "defeated" else CARDS
+
+    def chart_rows(self, names: list[str], outcome: Outcome,
+                   story: Story) -> tuple[list[str], list[list[int]]]:
+        """A row per side (its players share their Honor), a point after every turn."""
+        sides = side_seats(names, outcome)
+        labels = [self._side_name(names, outcome, seats, side) for side, seats in
+                  enumerate(sides)]
+        rows = [[story.start[seats[0]]] + [scores[seats[0]] for _, scores in story.turns]
+                if seats else [] for seats in sides]
+        return labels, rows
+
+    @staticmethod
+    def _side_name(names: list[str], outcome: Outcome, seats: list[int], side: int) -> str:
+        if "villains_won" in (outcome.details or {}) and side == VILLAIN_SIDE:
+            return "The Villains"
+        return " & ".join(names[x] for x in seats)
+
+    def holdings(self, state: Any, names: list[str]) -> list[tuple[str, Text]]:
+        """Each deck at the end (the hand and the cards played with it)."""
+        out = []
+        for seat, name in enumerate(names):
+            held = state.seats[seat]
+            owned = held.deck + held.hand + held.discard + held.played
+            text = Text(f"{len(owned)} cards: ", style="dim")
+            text.append(counted([state.cards[u].name for u in owned]))
+            out.append((name, text))
+        return out
+
+    def table(self, names: list[str], outcome: Outcome, story: Story | None = None) -> Table:
         """Honor per side, the side's players, who won."""
         details = outcome.details or {}
         sides = side_seats(names, outcome)
@@ -38,12 +87,18 @@ class TacticsResults(Results):
             else:
                 who = " & ".join(names[x] for x in seats)
                 won = any(seat in outcome.winners for seat in seats)
-            rows.append((h, f"{'★ ' if won else '  '}{who}"))
+            got = story.sources[side] if story is not None and side < len(story.sources) \
+                else {}
+            rows.append((h, f"{'★ ' if won else '  '}{who}", [str(got.get(k, 0))
+                                                               for k in SOURCES]))
         table = new_table()
         table.add_column("Side")
         table.add_column("Honor", justify="right", style=f"bold {HONOR_COLOR}")
-        for h, who in sorted(rows, key=lambda row: -row[0]):
-            table.add_row(who, str(h))
+        if story is not None:
+            for label in SOURCES:
+                table.add_column(label, justify="right")
+        for h, who, split in sorted(rows, key=lambda row: -row[0]):
+            table.add_row(who, str(h), *(split if story is not None else []))
         return table
 
     def winner_line(self, names: list[str], outcome: Outcome) -> str:

@@ -8,7 +8,7 @@ the table says: the lines of the log for what happened, the numbers of cards and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -17,10 +17,10 @@ from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, RANGED, ST
 from core.tactics.view import TacticsView
 from core.tactics.villain_state import VILLAIN, VILLAINS
 from core.tactics.words import card_name, cell_name, question, unit_name
-from core.words import Word, plain
+from core.words import Word, agree, plain
 from tui import theme
 from tui.games.tactics import villains as vl
-from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES
+from tui.games.tactics.picture import SIDE_COLORS, SIDE_NAMES, side_mark
 from tui.screens.table import possessive
 from tui.words import Styler
 
@@ -69,14 +69,24 @@ def side_names(v: TacticsView) -> list[str]:
             for seats in v.sides]
 
 
+def seat_teams(options: Mapping[str, Any]) -> list[list[int]]:
+    """The teams of a 2 vs 2 game (seats from 0): partners sit across the table, so the
+    first and third seats play against the second and fourth; none in other modes."""
+    if options.get("mode") != "2v2":
+        return []
+    players = int(options.get("players", 4))
+    return [[seat for seat in range(players) if seat % 2 == side] for side in (0, 1)]
+
+
 def side_color(side: int) -> str:
     """The colour the map draws ``side`` in."""
     return SIDE_COLORS[side % len(SIDE_COLORS)]
 
 
 def side_label(side: int) -> str:
-    """``Blue``: the colour the map draws a side in, named so it reads without colour."""
-    return SIDE_NAMES[side % len(SIDE_NAMES)]
+    """``● Blue``: the shape that marks a side's units on the map and the colour they are
+    drawn in, named, so both read without colour."""
+    return f"{side_mark(side)} {SIDE_NAMES[side % len(SIDE_NAMES)]}"
 
 
 def keyword_text(bits: int) -> str:
@@ -111,13 +121,13 @@ def unit_state(v: TacticsView, u: int) -> str:
 
 def state_mark(v: TacticsView, u: int) -> tuple[str, str]:
     """The one-character state of a unit and its style: ``○`` off the field, ``z``
-    exhausted, ``●`` on the field and ready."""
+    exhausted, ``✓`` on the field and ready (not ``●``: that is Blue's mark on the map)."""
     unit = v.units[u]
     if unit.cell < 0:
         return "○", "dim"
     if unit.exhausted:
         return "z", "dim"
-    return "●", "bold #6fdc7a"
+    return "✓", "bold #6fdc7a"
 
 
 def gear_names(v: TacticsView, card: int) -> str:
@@ -232,7 +242,7 @@ def event_line(s: TacticsView, e: Any, names: Sequence[str], sides: Sequence[str
     if k == "pick_up":
         return f"  {unit_name(s, e.card)} picks up a Treasure", theme.HONOR_COLOR
     if k == "gain_treasure":
-        return f"  {who} draws a Treasure from the bag", theme.HONOR_COLOR
+        return f"  {agree(who, 'draws')} a Treasure from the bag", theme.HONOR_COLOR
     if k == "beacon":
         return f"  {unit_name(s, e.card)} claims the Beacon at {cell_name(s, e.value)}", ""
     if k == "portal":
@@ -258,8 +268,6 @@ def handover_reason(v: TacticsView, seat: int, name: str) -> str:
     """Why the keyboard goes to ``seat`` (named ``name``), for the hand-over screen."""
     d = v.pending
     if d is not None and (seat != v.current or d.kind == "portal"):
-        if d.kind == "react" and d.unit >= 0:
-            return f"{unit_name(v, d.unit)} attacks: {name} may play a Treasure or pass."
         verb = "may" if d.kind == "react" else "must"  # a Treasure window may be passed
         return f"{name} {verb} answer: {plain(question(v, d))}"
     if seat == v.current:
@@ -296,6 +304,7 @@ def hand_text(v: TacticsView, cards: Sequence[int] | None, count: int, acting: s
 __all__ = [
     "card_cost", "card_detail", "card_line", "card_numbers", "event_line", "gear_names",
     "handover_reason",
-    "hand_text", "keyword_text", "side_color", "side_label", "side_names", "state_mark",
+    "hand_text", "keyword_text", "seat_teams", "side_color", "side_label", "side_names",
+    "state_mark",
     "styler", "unit_detail", "unit_state", "unit_stats",
 ]

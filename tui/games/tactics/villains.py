@@ -111,7 +111,7 @@ def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[in
     cultists = [u for u in vv.cultists if v.units[u].cell >= 0]
     if cultists:
         st = v.cultist_def
-        out.append("● ", style="bold #6fdc7a")
+        out.append("✓ ", style="bold #6fdc7a")
         out.append(" ".join(labels.get(u, "v?") for u in cultists), style="bold")
         out.append(f" Cultists {st.strength}/{st.defense}/{st.speed}\n")
     return out
@@ -119,12 +119,12 @@ def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[in
 
 def villain_line(v: TacticsView, vv: VillainView, kind: str, u: int, labels: dict[int, str],
                  buffed: bool) -> Text:
-    """``● Bk Kor, the Fe 7/7/3 ★5``: on the field or fallen, label, name, numbers now
+    """``✓ Bk Kor, the Fe 7/7/3 ★5``: on the field or fallen, label, name, numbers now
     (``+``: a Scheme's bonus this turn), damage, and the Honor for defeating it."""
     row = v.units[u]
     line = Text(no_wrap=True, overflow="ellipsis")
     fallen = row.cell < 0
-    line.append("○ " if fallen else "● ", style="dim" if fallen else "bold #ff6b6b")
+    line.append("○ " if fallen else "✓ ", style="dim" if fallen else "bold #ff6b6b")
     line.append(f"{labels.get(u, '??'):<2}", style=KIND_STYLE[kind])
     line.append(" ")
     face = vv.vdef(row.card).face(vv.mode)

@@ -61,6 +61,9 @@ class Watch:
         if self.running:
             self._end(go_on=False)
         delay = float(getattr(self.stage.app, "bot_delay", 0.4))
+        # The player asked (f) for the bots' turn at once: no show until it is over.
+        if getattr(self.stage, "hurry", False):
+            delay = 0
         if delay <= 0 or not show.frames:
             self.stage.tell([line for f in show.frames for line in f.lines])
             self.stage.tell(show.tail)

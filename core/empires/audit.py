@@ -1,0 +1,157 @@
+"""What is wrong with a state of Ascending Empires, in words: every component is somewhere,
+once, and nothing on the map overlaps or hangs off it. Empty for a state the rules can reach.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from core.empires.geometry import starmap
+from core.empires.physics import GUARDIAN, overlapping
+from core.empires.placing import location_discs
+from core.empires.state import (
+    DESTROYED_TOKENS,
+    ENERGY_START,
+    LOCATION_DISCS,
+    LOCKS,
+    PLANET_COLOURS,
+    ROBOTS,
+    SHIPS_LOCKED,
+    STRUCTURE_COUNTS,
+    TROOPS_LOCKED,
+    TROOPS_START,
+    WARSHIPS,
+    WORMHOLE_TOKENS,
+    State,
+    advanced_ids,
+    ship_ids,
+    starbase_ids,
+)
+
+
+def problems(state: State) -> list[str]:
+    """Every broken invariant of ``state``, one line each."""
+    out: list[str] = []
+    out += _locations(state)
+    out += _discs(state)
+    for p in state.players:
+        out += _player(state, p.seat)
+    out += _supplies(state)
+    return out
+
+
+def _locations(state: State) -> list[str]:
+    out: list[str] = []
+    table = starmap()
+    if [loc.hole for loc in state.locations] != [h.id for h in table.holes]:
+        out.append("the locations are not one per hole in hole order")
+    kinds = Counter(loc.kind for loc in state.locations)
+    if dict(kinds) != LOCATION_DISCS:
+        out.append(f"location discs {dict(sorted(kinds.items()))}, not {LOCATION_DISCS}")
+    colours = Counter(loc.colour for loc in state.locations if loc.kind == "planet")
+    if any(colours[c] != 4 for c in PLANET_COLOURS):
+        out.append(f"planet colours {dict(sorted(colours.items()))}, not 4 of each")
+    for loc in state.locations:
+        on_top = len(loc.pieces) + (1 if loc.library else 0)
+        if loc.robots and loc.pieces:
+            out.append(f"{loc.hole}: robots and a player's pieces on one planet")
+        if len({seat for seat, _ in loc.pieces}) > 1:
+            out.append(f"{loc.hole}: occupied by two players")
+        if loc.robots > 3 or len(loc.pieces) > 3:
+            out.append(f"{loc.hole}: more than 3 troops, structures or robots on it")
+        if (loc.robots or on_top) and loc.kind not in ("planet", "relic"):
+            out.append(f"{loc.hole}: pieces on a {loc.kind}")
+        if loc.token and loc.faceup:
+            out.append(f"{loc.hole}: a discovery token left on a face-up location")
+    return out
+
+
+def _discs(state: State) -> list[str]:
+    out: list[str] = []
+    table = starmap()
+    ids = [d.id for d in state.discs]
+    if len(ids) != len(set(ids)):
+        out.append("a disc is on the map twice")
+    for a, b in overlapping(state.discs + list(location_discs())):
+        out.append(f"discs {a} and {b} overlap")
+    for d in state.discs:
+        if not table.on_map(d.x, d.y):
+            out.append(f"disc {d.id} is off the map at ({d.x}, {d.y})")
+        if d.kind in ("ship", "starbase") and not 0 <= d.owner < state.n:
+            out.append(f"disc {d.id}: a {d.kind} of no seat ({d.owner})")
+        if d.kind in ("warship", "robot") and d.owner != GUARDIAN:
+            out.append(f"disc {d.id}: a {d.kind} that is not the guardians'")
+    return out
+
+
+def _player(state: State, seat: int) -> list[str]:
+    p = state.players[seat]
+    out: list[str] = []
+    who = f"seat {seat}"
+    on_map = [d.id for d in state.discs if d.owner == seat and d.kind == "ship"
+              and d.id in ship_ids(seat)]
+    ships = Counter(on_map + p.ships + p.ships_locked)
+    if sorted(ships) != ship_ids(seat) or max(ships.values()) != 1:
+        out.append(f"{who}: starships {sorted(ships.elements())}, not {ship_ids(seat)} once")
+    known = set(ship_ids(seat)) | set(advanced_ids(seat).values())
+    for d in state.discs:
+        if d.owner == seat and d.kind == "ship" and d.id not in known:
+            out.append(f"{who}: ship {d.id} on the map is not one of theirs")
+    advanced = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "ship"
+                        and d.id in advanced_ids(seat).values()]
+                       + p.advanced + p.advanced_locked)
+    if sorted(advanced) != sorted(advanced_ids(seat).values()) or max(advanced.values()) != 1:
+        out.append(f"{who}: advanced starships {sorted(advanced.elements())}, not each once")
+    bases = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "starbase"]
+                    + p.starbases)
+    if sorted(bases) != starbase_ids(seat) or max(bases.values()) != 1:
+        out.append(f"{who}: starbases {sorted(bases.elements())}, not each once")
+    placed = Counter(kind for loc in state.locations for s, kind in loc.pieces if s == seat)
+    troops = p.troops + p.troops_locked + placed["troop"]
+    if troops != TROOPS_START + TROOPS_LOCKED or min(p.troops, p.troops_locked) < 0:
+        out.append(f"{who}: {troops} troops in all, not {TROOPS_START + TROOPS_LOCKED}")
+    for kind in ("outpost", "city", "research"):
+        if p.structures[kind] + placed[kind] != STRUCTURE_COUNTS[kind] or p.structures[kind] < 0:
+            out.append(f"{who}: {kind}s do not add up to {STRUCTURE_COUNTS[kind]}")
+    if p.structures["starbase"] != len(p.starbases):
+        out.append(f"{who}: the dashboard's starbase count disagrees with its starbases")
+    locks = sum(p.locks.values())
+    if p.energy_ready + p.energy_spent + locks != ENERGY_START + sum(LOCKS.values()):
+        out.append(f"{who}: energy and locks do not add up")
+    if min(p.energy_ready, p.energy_spent, p.vp) < 0 or len(p.relics) > 3:
+        out.append(f"{who}: a negative count or more than 3 relics")
+    unlocked_troops = TROOPS_LOCKED - p.troops_locked
+    if unlocked_troops != LOCKS["city"] - p.locks["city"]:
+        out.append(f"{who}: troops unlocked without a city's lock")
+    if SHIPS_LOCKED - len(p.ships_locked) != LOCKS["starbase"] - p.locks["starbase"]:
+        out.append(f"{who}: starships unlocked without a starbase's lock")
+    return out
+
+
+def _supplies(state: State) -> list[str]:
+    out: list[str] = []
+    robots = state.robots + sum(loc.robots for loc in state.locations) + sum(
+        1 for d in state.discs if d.kind == "robot")
+    if robots != ROBOTS or state.robots < 0:
+        out.append(f"{robots} robots in all, not {ROBOTS}")
+    warships = state.warships + sum(1 for d in state.discs if d.kind == "warship")
+    if warships != WARSHIPS or state.warships < 0:
+        out.append(f"{warships} warships in all, not {WARSHIPS}")
+    destroyed = state.destroyed_tokens + sum(loc.destroyed for loc in state.locations)
+    if destroyed != DESTROYED_TOKENS or state.destroyed_tokens < 0:
+        out.append(f"{destroyed} destroyed-planet tokens in all, not {DESTROYED_TOKENS}")
+    overlays = state.overlays + [loc.terraform for loc in state.locations if loc.terraform]
+    if sorted(overlays) != sorted(PLANET_COLOURS):
+        out.append(f"planet overlays {sorted(overlays)}, not one of each colour")
+    holes = Counter(loc.wormhole for loc in state.locations if loc.wormhole)
+    if any(v != 2 for v in holes.values()) or sum(holes.values()) > WORMHOLE_TOKENS:
+        out.append(f"wormholes {dict(holes)}: each letter must join exactly two locations")
+    tokens = sum(1 for loc in state.locations if loc.token) + len(state.archive) + len(
+        state.discarded) + sum(len(p.relics) for p in state.players)
+    if tokens != state.tokens_dealt:
+        out.append(f"{tokens} discovery tokens accounted for, not the {state.tokens_dealt} dealt")
+    taken = sum(p.vp for p in state.players)
+    if state.vp_pool < 0 or state.vp_pool + taken < state.vp_pool_start:
+        out.append(f"VP tokens: {state.vp_pool} in the pool and {taken} taken, "
+                   f"fewer than the {state.vp_pool_start} put out")
+    return out

@@ -1,0 +1,143 @@
+"""The table of a game of Ascending Empires: locations in their holes, discs on the map, each
+player's dashboard and tray, and the shared supplies (core/empires/DESIGN.md, section 8).
+
+Counts are plain ints and lists of plain data, so the state copies cheaply and packs to
+msgpack; the discs are the physics' ``Disc`` tuples.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.empires.physics import Disc
+from core.rng import Rng
+
+PLANET_COLOURS = ("orange", "purple", "pink", "green")
+PLAYER_COLOURS = ("red", "blue", "yellow", "white")
+LOCATION_KINDS = ("planet", "relic", "artifact", "warpgate")
+STRUCTURES = ("outpost", "city", "research", "starbase")
+
+# One player's components (rulebook: "Set Up Dashboards" and "Unlocking Troops and
+# Starships"): 4 troops on the dashboard and 4 more in the tray, one for each city's lock;
+# 2 starships to start and 4 more, one for each starbase's lock; a lock token above each city
+# and starbase, which becomes an energy token; one energy to start.
+TROOPS_START, TROOPS_LOCKED = 4, 4
+SHIPS_START, SHIPS_LOCKED = 2, 4
+STRUCTURE_COUNTS = {"outpost": 4, "city": 4, "research": 8, "starbase": 4}
+LOCKS = {"city": 4, "starbase": 4}
+ENERGY_START = 1
+CUBES = 15
+
+# Shared supplies: the component counts the rulebook gives (robots, warships and destroyed-
+# planet tokens from the solo "Limited Supplies"; one set of four planet overlays).
+ROBOTS = 12
+WARSHIPS = 4
+DESTROYED_TOKENS = 6
+WORMHOLE_TOKENS = 4
+LOCATION_DISCS = {"planet": 16, "relic": 4, "artifact": 4, "warpgate": 4}
+
+# Disc ids: the 28 locations are 0-27 in hole order; each seat's starships and starbases
+# have fixed ids, so a ship is the same piece from set-up to scoring.
+SHIP_BASE, STARBASE_BASE, WARSHIP_BASE = 100, 200, 300
+
+
+def ship_ids(seat: int) -> list[int]:
+    """The ids of a seat's six starships."""
+    return [SHIP_BASE + 10 * seat + k for k in range(SHIPS_START + SHIPS_LOCKED)]
+
+
+def starbase_ids(seat: int) -> list[int]:
+    return [STARBASE_BASE + 10 * seat + k for k in range(STRUCTURE_COUNTS["starbase"])]
+
+
+# The advanced starships, one per planet colour, each unlocked by that colour's level-3
+# technology (Star Hammer, Phaseship, Constructor, Juggernaut).
+ADVANCED_NAMES = dict(zip(PLANET_COLOURS, ("star_hammer", "phaseship", "constructor",
+                                           "juggernaut"), strict=True))
+
+
+def advanced_ids(seat: int) -> dict[str, int]:
+    """The ids of a seat's four advanced starships, by planet colour."""
+    first = SHIP_BASE + 10 * seat + SHIPS_START + SHIPS_LOCKED
+    return {colour: first + k for k, colour in enumerate(PLANET_COLOURS)}
+
+
+@dataclass
+class Location:
+    """The location disc in one hole and everything on it."""
+
+    hole: str
+    kind: str  # planet, relic, artifact or warpgate
+    colour: str = ""  # a planet's colour; a warpgate's player colour
+    faceup: bool = False
+    token: str = ""  # the discovery token lying face down on it
+    wormhole: str = ""  # "A" or "B": a wormhole token lies on it
+    destroyed: bool = False  # a destroyed-planet token lies on it
+    terraform: str = ""  # the overlay's colour, once terraformed
+    robots: int = 0
+    pieces: list[tuple[int, str]] = field(default_factory=list)  # (seat, troop / structure)
+    library: bool = False
+    inert: bool = False  # a warpgate no one plays
+
+
+@dataclass
+class Player:
+    """One seat's dashboard, tray and winnings."""
+
+    seat: int
+    colour: str
+    gate: str  # the hole of this player's warpgate
+    home: int  # the quadrant of that warpgate
+    troops: int = TROOPS_START  # on the dashboard
+    troops_locked: int = TROOPS_LOCKED  # still in the tray
+    ships: list[int] = field(default_factory=list)  # ids on the dashboard
+    ships_locked: list[int] = field(default_factory=list)  # ids still in the tray
+    advanced: list[int] = field(default_factory=list)  # advanced ship ids on the dashboard
+    advanced_locked: list[int] = field(default_factory=list)  # not yet unlocked
+    structures: dict[str, int] = field(default_factory=lambda: dict(STRUCTURE_COUNTS))
+    starbases: list[int] = field(default_factory=list)  # starbase ids on the dashboard
+    locks: dict[str, int] = field(default_factory=lambda: dict(LOCKS))
+    energy_ready: int = ENERGY_START
+    energy_spent: int = 0
+    relics: list[str] = field(default_factory=list)
+    vp: int = 0  # VP tokens taken
+    tech: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PLANET_COLOURS, 0))
+
+
+@dataclass
+class State:
+    """A game of Ascending Empires."""
+
+    options: dict[str, Any]
+    rng: Rng
+    locations: list[Location]
+    discs: list[Disc]
+    players: list[Player]
+    vp_pool: int
+    vp_pool_start: int
+    robots: int = ROBOTS  # in the supply
+    warships: int = WARSHIPS
+    destroyed_tokens: int = DESTROYED_TOKENS
+    overlays: list[str] = field(default_factory=lambda: list(PLANET_COLOURS))
+    archive: list[str] = field(default_factory=list)  # relics on the Relic Archive card
+    discarded: list[str] = field(default_factory=list)  # discovery tokens out of the game
+    tokens_dealt: int = 0
+    current: int = 0
+    to_move: int | None = 0
+    turn: int = 1
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def copy(self) -> State:
+        """An independent copy (search and "what if" trials play on it)."""
+        return copy.deepcopy(self)
+
+    def location(self, hole: str) -> Location:
+        for loc in self.locations:
+            if loc.hole == hole:
+                return loc
+        raise KeyError(f"no location in hole {hole!r}")

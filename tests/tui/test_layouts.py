@@ -1,0 +1,107 @@
+"""Layouts by terminal size: below 80x24 a notice says so (and holds the keys) instead of
+columns vanishing unsaid; at 120x40 the tables use the room."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Footer
+from tui_helpers import wait_until
+
+from tui.app import AscendApp
+from tui.screens.menu import MenuScreen
+from tui.screens.setup import SetupScreen
+from tui.screens.table import TableScreen
+from tui.session import GameSession
+from tui.widgets.size_notice import SizeNotice
+
+
+def notice_of(app: AscendApp) -> str | None:
+    """The notice's text on the screen in view, or None when there is none."""
+    found = list(app.screen.query(SizeNotice))
+    return str(found[0].render()) if found else None
+
+
+async def test_a_small_terminal_is_told_its_size_and_the_keys_wait(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = notice_of(app)
+        assert text is not None and "needs at least 80×24 (now 60×20)" in text
+        assert not app.screen.query_one(Footer).display  # its keys wait too
+        await pilot.press("n")  # blind: nothing opens under the notice
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert "(now 79×30)" in (notice_of(app) or "")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert notice_of(app) is None and app.screen.query_one(Footer).display
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_a_table_under_the_notice_takes_no_key(save_dir: Path) -> None:
+    session = GameSession.new("ascension", {"players": 2, "seats": ["human", "bot:greedy"]}, 3)
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert "(now 70×24)" in (notice_of(app) or "")
+        await pilot.press("a", "e", "y")
+        await pilot.pause()
+        assert session.actions == []
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert notice_of(app) is None
+        # The focus is back on the table: its keys play again.
+        await pilot.press("a")
+        await wait_until(pilot, lambda: len(session.actions) > 0, "play all")
+
+
+async def open_table(pilot: Pilot[None], app: AscendApp, game: str) -> TableScreen:
+    names = ["You", "Greedy bot"]
+    app.start_game(GameSession.new(game, {"players": 2, "seats": ["human", "bot:greedy"],
+                                          "names": names}, 3))
+    await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+async def center_names(size: tuple[int, int]) -> str:
+    from tui.games.ascension.cards import CardView
+
+    app = AscendApp()
+    async with app.run_test(size=size) as pilot:
+        table = await open_table(pilot, app, "ascension")
+        await pilot.pause()
+        return "\n".join(str(card.render()) for card in table.query("#center CardView")
+                         if isinstance(card, CardView))
+
+
+async def test_ascension_cards_show_whole_names_on_a_wide_terminal(save_dir: Path) -> None:
+    narrow = await center_names((80, 24))
+    wide = await center_names((120, 40))
+    assert "Courier X…" in narrow and "X-99" not in narrow
+    assert "Rocket Courier\nX-99" in wide
+
+
+async def side_panel(size: tuple[int, int]) -> str:
+    app = AscendApp()
+    async with app.run_test(size=size) as pilot:
+        table = await open_table(pilot, app, "tactics")
+        await pilot.pause()
+        return str(table.query_one("#tt-side").render())
+
+
+async def test_tactics_units_have_whole_names_on_a_wide_terminal(save_dir: Path) -> None:
+    narrow = await side_panel((80, 24))
+    wide = await side_panel((120, 40))
+    assert "Seer of the " in narrow and "Seer of the Veil" not in narrow
+    assert "Seer of the Veil" in wide and "Icarus Steelfoot" in wide

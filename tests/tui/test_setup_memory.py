@@ -1,0 +1,65 @@
+"""New game remembers the last set-up (between runs too), and hot-seat players name
+themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+from tui_helpers import wait_until
+
+from tui.app import AscendApp
+from tui.screens.setup import SetupScreen, seat_names
+from tui.screens.table import TableScreen
+from tui.widgets.panels import LogView
+from tui.widgets.setting import Setting
+
+
+def test_typed_names_are_kept_tidy_and_distinct() -> None:
+    seats = ["human", "human", "bot:greedy", "human"]
+    assert seat_names(seats, ["  Ana  ", "", "", "Ana"]) == \
+        ["Ana", "Player 2", "Greedy bot", "Ana 2"]
+    assert seat_names(["human", "bot:random"], ["x" * 40, ""]) == ["x" * 20, "Random bot"]
+    assert seat_names(["human", "bot:random"]) == ["You", "Random bot"]
+
+
+async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        # Firepeak, 3 players, seat 2 a human too, Clan Powers on; names typed.
+        await pilot.press("right", "down", "right", "down")
+        await pilot.press(*"Ana")  # typed on seat 1's line: its name
+        await pilot.press("down", "left")  # seat 2: Bot → Human
+        await pilot.pause()
+        assert setup.query_one("#seat-1", Setting).value == "human"
+        await pilot.press(*"Bo")
+        clan = setup.query_one("#firepeak-clan-powers", Setting)
+        clan.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert clan.value is True
+        setup.action_start()
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen) and s.query(LogView)
+                                            for s in app.screen_stack), "the table")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.session.names[:2] == ["Ana", "Bo"]
+        assert table.session.options["variants"]["clan_powers"] is True
+    # Another run: New game opens as it was left.
+    again = AscendApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        setup = again.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.game.name == "firepeak"
+        assert setup.query_one("#players", Setting).value == 3
+        assert [setup.query_one(f"#seat-{i}", Setting).value for i in range(3)] == \
+            ["human", "human", "bot:greedy"]
+        assert setup.query_one("#name-0", Input).value == "Ana"
+        assert setup.query_one("#name-1", Input).value == "Bo"
+        assert not setup.query_one("#name-2", Input).display  # a bot's seat has no name box
+        assert setup.query_one("#firepeak-clan-powers", Setting).value is True
