@@ -23,6 +23,7 @@ def _progress_bar(done: int, total: int) -> None:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from ai.bots import bot_names
+    from ai.registry import package
     from ai.selfplay import selfplay
     from core.games import get_game, info
 
@@ -40,13 +41,20 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 2
     try:
         row = info(args.game)
+        if args.players is None:
+            args.players = default_players(args, row, len(bots))
         check_counts(args, row)
         options = game_options(args, row)
     except ValueError as exc:
         print(f"ascend selfplay: {exc}", file=sys.stderr)
         return 2
     show = sys.stderr.isatty() and not args.json
+    special = getattr(package(args.game), "selfplay_report", None)
     try:
+        special_data = special(bots, args.games, args.seed, args.players, options,
+                               _progress_bar if show else None) if special else None
+        if special_data is not None:
+            return _print_special(special_data, args)
         report = selfplay(args.game, bots, args.games, args.seed, args.players, options,
                           progress=_progress_bar if show else None)
     except ValueError as exc:
@@ -66,6 +74,38 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     print(f"  {data['games_per_second']} games/s, {data['steps_per_second']:.0f} steps/s"
           f" ({data['seconds']} s)")
     return 0
+
+
+def _print_special(data: dict[str, Any], args: argparse.Namespace) -> int:
+    """A game's own report (a Tactics game against the Villains): JSON, or a few lines."""
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    lo, hi = data["win_rate_95"]
+    print(f"{data['game']} {data['mode']} ({data['difficulty']}, {data['scenario']}): "
+          f"{data['games']} games, seed {args.seed}, bots {','.join(data['bots'])}")
+    print(f"  heroes won {data['wins']} ({100 * data['win_rate']:.1f} %, 95 % "
+          f"{100 * lo:.1f}-{100 * hi:.1f} %), Villains {data['villain_wins']} "
+          f"(deck out {data['deck_out']}), avg turns {data['avg_turns']}")
+    for boss, row in data["by_boss"].items():
+        print(f"  {boss:<22} games {row['games']:>4}  heroes won "
+              f"{100 * row['win_rate']:5.1f} %")
+    return 0
+
+
+def default_players(args: argparse.Namespace, row: Any, bots: int) -> int:
+    """The player count when ``--players`` is not given: one the chosen mode is played by
+    (solo 1, co-op 2, …) — the number of bots named if it fits, else 2, else the least."""
+    low, high = row.players
+    counts = list(range(low, high + 1))
+    mode = getattr(args, _dest("mode"), None)
+    if mode is not None and any(s.key == "mode" for s in row.settings):
+        setting = row.setting("mode")
+        counts = [p for p in counts
+                  if mode in [v for v, _ in setting.choices({"players": p})]] or counts
+    if bots in counts and mode is not None:
+        return bots
+    return 2 if 2 in counts else counts[0]
 
 
 def check_counts(args: argparse.Namespace, row: Any) -> None:
@@ -205,11 +245,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "speed.", epilog=games_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     sp.add_argument("game", metavar="GAME", help=f"one of: {', '.join(game_names())}")
-    sp.add_argument("--players", type=int, default=2, metavar="N",
-                    help="players at the table (default 2)")
+    sp.add_argument("--players", type=int, default=None, metavar="N",
+                    help="players at the table (default 2, or the count the chosen --mode "
+                         "is played by: solo 1, coop 2)")
     sp.add_argument("--bots", default="greedy,random", metavar="LIST",
                     help="bot names, comma separated, rotated over the seats "
-                         "(default greedy,random)")
+                         "(default greedy,random); against the Villains (--mode solo, coop, "
+                         "boss) they name the seats in order, the Boss player last")
     sp.add_argument("--games", type=int, default=100, metavar="N",
                     help="games to play (default 100)")
     sp.add_argument("--seed", type=int, default=1, metavar="N",

@@ -35,3 +35,11 @@ def hint(view: Any, legal: list[Action]) -> Hint:
     from ai.tactics.hints import tactics_hint
 
     return tactics_hint(view, legal)
+
+
+def selfplay_report(bots: list[str], games: int, seed: int, players: int,
+                    options: dict[str, Any], progress: Any = None) -> dict[str, Any] | None:
+    """``ascend selfplay``'s report for a game against the Villains (None otherwise)."""
+    from ai.tactics.villain_selfplay import selfplay_report as report
+
+    return report(bots, games, seed, players, options, progress)

@@ -22,6 +22,9 @@ RISK_MANY = 0.2  # ... where only several enemies together could defeat it
 # A unit's place, per Honor of the best shrine: beside it, a move away, two moves, farther.
 POT_AREA, POT_NEXT, POT_FAR, POT_AWAY = 0.5, 0.35, 0.15, 0.05
 WIN = 100.0
+# Against the Villains: a fallen Villain no longer scores its objective's shrine until a
+# Scheme returns it; worth this many turns of that shrine's Honor (on top of its card's).
+VILLAIN_DOWN = 2.0
 # In a brawl (three or more sides) a foe side's units and shrines weigh more the further its
 # Honor is above the others': per share of the victory Honor it leads by, clamped.
 LEADER = 5.0

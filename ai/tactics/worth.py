@@ -14,9 +14,12 @@ from ai.tactics.weights import (
     LEADER_MIN,
     POWER,
     ROSTER,
+    VILLAIN_DOWN,
 )
 from core.tactics import combat
+from core.tactics.board import SHRINE
 from core.tactics.cards import CardDef, Op, Stats
+from core.tactics.sides import is_villain
 from core.tactics.state import HEAVY_PILE, MYSTIC_PILE, State
 
 _KW_POINTS = {"ranged": 1.5, "area": 1.5, "double": 1.5, "strikeback": 1.0}
@@ -135,11 +138,31 @@ def foe_weight(s: State, foe_side: int) -> float:
 def kill_value(s: State, t: int) -> float:
     """Worth of defeating enemy unit ``t``: it leaves the field and sits out a turn."""
     unit = s.units[t]
+    if is_villain(s, t):
+        return villain_kill_value(s, t)
     if unit.card < 0:
         return 0.9  # a Cultist goes back to the reserve, ready again
     gear = s.gear.get(unit.card, ())
     return (1.5 + 0.4 * combat.command_cost(s, t) + 0.1 * (combat.strength(s, t)
             + combat.defense(s, t)) + sum(0.5 + 0.1 * s.cards[c].cost for c in gear))
+
+
+def villain_kill_value(s: State, t: int) -> float:
+    """Worth of defeating a Villain: the Honor on its card (1 for a Villain Cultist) comes at
+    once, and a fallen Villain stays off the field until a Scheme brings it back, so the
+    shrine its objective token marks stops paying the Villains (it scores there each time it
+    is commanded, and again at the end of their turn)."""
+    v = s.villain
+    assert v is not None
+    card = s.units[t].card
+    if card < 0:
+        return 1.0 + 0.9
+    honor = v.vdef(card).face(v.mode).honor
+    kind = v.kind_of(card)
+    cell = v.token[kind] if kind >= 0 else -1
+    income = s.map.shrine_honor[cell] if cell >= 0 and s.terrain[cell] == SHRINE else 1
+    return (honor + VILLAIN_DOWN * income + 1.0
+            + 0.1 * (combat.strength(s, t) + combat.defense(s, t)))
 
 
 def loss_value(s: State, u: int) -> float:

@@ -104,7 +104,10 @@ def test_hero_rosters_suit_one_and_two_heroes_and_cost_alike(sid: str) -> None:
 @pytest.mark.parametrize("sid", VILLAIN_IDS)
 def test_both_goals_are_told_from_the_data_not_in_the_text(sid: str) -> None:
     sc = scenario(sid)
-    assert 0 < sc.victory_honor <= 40 and 0 < sc.villain_honor <= 40
+    # The Villains score from their first turn on shrines of their own, so their goal may be
+    # far above the heroes' (BALANCE.md); the box's supply can always pay both.
+    assert 0 < sc.victory_honor <= 40 and sc.villain_honor > 0
+    assert sc.victory_honor + sc.villain_honor <= 120
     for goal in (f"{sc.victory_honor} Honor", f"{sc.villain_honor} Honor"):
         assert goal not in sc.text
     sentence = victory_sentence(sc)

@@ -1,0 +1,141 @@
+"""Balance of the games against the Villains by self-play: bots in the heroes' seats (the
+planner by default), many seeded games per difficulty, against the issue's bands.
+
+    python -m bench.villain_balance [--mode solo] [--difficulty standard,hard,nightmare]
+        [--scenario crossroads_vigil] [--games 300] [--seed 50001] [--jobs 2]
+        [--bots planner] [--log FILE] [--pool FILE...]
+
+For each difficulty: the heroes' win rate with its 95 % Wilson interval against the band
+(Standard 55-75 %, Hard 35-55 %, Nightmare 15-35 %), each Boss's rate against the mode's mean
+(within 10 points), the share of games the Villains won because the Scheme deck ran out
+(under 20 %), how the games ended and how long they ran (rounds). Each game depends only on
+its seed; every difficulty plays the same seeds. ``--log`` appends one JSON line per game,
+``--pool`` reports over logged games instead of playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ai.tactics.villain_selfplay import VillainGame, VillainReport, play_villain_game, wilson
+
+BANDS = {"standard": (0.55, 0.75), "hard": (0.35, 0.55), "nightmare": (0.15, 0.35)}
+BOSS_SPREAD = 0.10  # every Boss within this of the mode's mean
+DECK_OUT_MAX = 0.20
+
+
+def _play(job: tuple[int, dict[str, Any], list[str]]) -> VillainGame:
+    from ai.tactics.command_model import warm_up
+
+    warm_up()  # the one-off OR-Tools import is not part of a game
+    return play_villain_game(*job)
+
+
+def band_lines(r: dict[str, Any]) -> list[str]:
+    """The report of one mode and difficulty, judged against the bands."""
+    n, rate = r["games"], r["win_rate"]
+    lo, hi = r["win_rate_95"]
+    blo, bhi = BANDS[r["difficulty"]]
+    verdict = "ok" if blo <= rate <= bhi else ("HIGH" if rate > bhi else "LOW")
+    deck = r["deck_out"] / max(1, n)
+    lines = [
+        f"{r['mode']} {r['difficulty']} ({r['scenario']}, bots {','.join(r['bots'])}): "
+        f"{n} games, heroes won {100 * rate:.1f} % (95 % {100 * lo:.1f}-{100 * hi:.1f}) "
+        f"band {100 * blo:.0f}-{100 * bhi:.0f}: {verdict}",
+        f"  deck-outs {r['deck_out']} ({100 * deck:.1f} %, under {100 * DECK_OUT_MAX:.0f} %: "
+        f"{'ok' if deck < DECK_OUT_MAX else 'HIGH'})   ended by "
+        + ", ".join(f"{k} {v}" for k, v in r["ended_by"].items())
+        + f"   avg rounds {r['avg_turns']}",
+    ]
+    for boss, row in r["by_boss"].items():
+        blo_, bhi_ = wilson(int(row["wins"]), int(row["games"]))
+        off = row["win_rate"] - rate
+        flag = "" if abs(off) <= BOSS_SPREAD else ("HIGH" if off > 0 else "LOW")
+        lines.append(f"    {boss:<22} {int(row['games']):>4} games  {100 * row['win_rate']:5.1f} %"
+                     f"  (95 % {100 * blo_:4.1f}-{100 * bhi_:4.1f})  {100 * off:+5.1f}  {flag}")
+    return lines
+
+
+def report_of(games: list[VillainGame], mode: str, difficulty: str, scenario: str,
+              bots: list[str]) -> dict[str, Any]:
+    rep = VillainReport(mode, difficulty, scenario, bots)
+    for g in games:
+        rep.add(g)
+    return rep.as_dict()
+
+
+def pool_report(paths: list[str]) -> None:
+    """Report over the games of several ``--log`` files, grouped by mode and difficulty."""
+    groups: dict[tuple[str, str, str], list[VillainGame]] = {}
+    bots: dict[tuple[str, str, str], list[str]] = {}
+    names = {f.name for f in dataclasses.fields(VillainGame)}
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                row = json.loads(line)
+                key = (row["mode"], row["difficulty"], row["scenario"])
+                groups.setdefault(key, []).append(
+                    VillainGame(**{k: v for k, v in row.items() if k in names}))
+                bots[key] = row["bots"]
+    for key, games in groups.items():
+        print("\n".join(band_lines(report_of(games, *key, bots[key]))))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", default="solo", choices=("solo", "coop", "boss"))
+    ap.add_argument("--difficulty", default="standard,hard,nightmare")
+    ap.add_argument("--scenario", default=None)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=50001)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--bots", default="planner",
+                    help="comma list read seat by seat (cycled); the Boss player last")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--log", default=None, help="append one JSON line per game to this file")
+    ap.add_argument("--pool", nargs="+", default=None, metavar="FILE",
+                    help="report over games logged by --log instead of playing")
+    args = ap.parse_args(argv)
+    if args.pool:
+        pool_report(args.pool)
+        return
+    import core.tactics as T
+    from ai.tactics.villain_selfplay import seats_for
+
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    players = args.players or {"solo": 1, "coop": 2}.get(args.mode, max(2, len(names)))
+    seats = seats_for(names, players)
+    start = time.perf_counter()
+    for difficulty in [d.strip() for d in args.difficulty.split(",") if d.strip()]:
+        # The ties the Villains' procedure leaves open are the heroes' to break, as in the app.
+        options: dict[str, Any] = {"mode": args.mode, "difficulty": difficulty}
+        if args.scenario:
+            options["scenario"] = args.scenario
+        scenario = T.new_game(dict(options, players=players), args.seed).scen.id
+        jobs = [(args.seed + i, options, seats) for i in range(args.games)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                games = list(pool.map(_play, jobs, chunksize=4))
+        else:
+            games = [_play(j) for j in jobs]
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as out:
+                for g in games:
+                    row = dataclasses.asdict(g)
+                    row.update(mode=args.mode, difficulty=difficulty, scenario=scenario)
+                    out.write(json.dumps(row) + "\n")
+        print("\n".join(band_lines(report_of(games, args.mode, difficulty, scenario,
+                                             seats))), flush=True)
+    print(f"({time.perf_counter() - start:.0f} s wall, {args.jobs} jobs)")
+
+
+if __name__ == "__main__":
+    main()
