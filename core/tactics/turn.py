@@ -179,13 +179,19 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
     ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
     has_portal = bool(free_portals(s, seat))
     out = []
+    units, cards, gear = s.units, s.cards, s.gear
     for card in s.seats[seat].roster:
+        # combat.command_cost written out: one card's figures share its cost and gear.
+        price = cards[card].command
+        for c in gear.get(card, ()):
+            price += cards[c].bonus.command
+        if max(0, price) > power:
+            continue
         for u in s.card_units[card]:
-            unit = s.units[u]
+            unit = units[u]
             if unit.exhausted or (unit.cell < 0 and not has_portal):
                 continue
-            if combat.command_cost(s, u) <= power:
-                out.append(u)
+            out.append(u)
     cost = s.cultist_def.command
     if cost <= power:
         for u in s.cultists[seat]:
@@ -379,8 +385,8 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
-        hurt = tuple(s.occupant[c] for c, t in enumerate(s.terrain)
-                     if t == TAINTED and s.occ_side[c] == side)
+        hurt = tuple(o for t, o, sd in zip(s.terrain, s.occupant, s.occ_side, strict=True)
+                     if sd == side and t == TAINTED)
         if hurt:
             # It lands before anything else of the turn, once its Treasure window closes.
             harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
