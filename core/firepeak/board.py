@@ -191,24 +191,65 @@ def rearrangements(s: State, seat: int) -> tuple[tuple[tuple[int, ...], tuple[in
 def _rearrangements(slots: tuple[int, ...], guard_free: bool, wizard: int,
                     auras: tuple[int, ...], circle: int, carried: tuple[tuple[int, ...], ...]
                     ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    trials = TrialLayouts.of(_Seat(wizard, auras, circle), slots,
-                             {u: c for u, c in zip(slots, carried, strict=True) if c})
+    # TrialLayouts' checks, made on one working copy changed and put back around each trial
+    # (a third of the calls in a game are new patterns, so this search is worth its lines).
+    seat = _Seat(wizard, auras, circle)
+    ench = {u: c for u, c in zip(slots, carried, strict=True) if c}
+    trial = list(slots)
+    pw = [power_for(seat, ench.get(u), u, q) if u != EMPTY else 0 for q, u in enumerate(slots)]
+    cl = clans(slots)
+    legal = pt.is_legal(trial, pw, cl)
+    legal_at = pt.legal_at
+    # Without auras or a circle that favours a tier, a creature's Power is the same on every
+    # Position, so a trial reuses the Power it has where it stands.
+    circle_tier = circle != EMPTY and bool(SPELLS[circle].power and SPELLS[circle].power_tier)
+    flat = not circle_tier and all(a == EMPTY or not SPELLS[a].power for a in auras)
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     # Each empty Position with its occupied Leaders (the Wizard counts): a Move there is
     # tried only when one of them is not the creature moving (the Leader rule).
     empties = [(dst, [q for q in LEADERS[dst] if q == WIZARD or slots[q] != EMPTY])
                for dst in range(SIZE) if slots[dst] == EMPTY]
     for src in range(SIZE):
-        if slots[src] == EMPTY:
+        u = slots[src]
+        if u == EMPTY:
             out.append(((), ()))
             continue
-        dsts = [dst for dst, led in empties
-                if (len(led) > 1 or (led and led[0] != src)) and trials.move_legal(src, dst)]
-        if guard_free and trials.move_legal(src, GUARD):
+        p_src, c_src = pw[src], cl[src]
+        moved = _MOVED_RULES[src]
+        dsts: list[int] = []
+        trial[src], pw[src], cl[src] = EMPTY, 0, ""
+        for dst, led in empties:
+            if not (len(led) > 1 or (led and led[0] != src)):
+                continue
+            trial[dst], cl[dst] = u, c_src
+            pw[dst] = p_src if flat else power_for(seat, ench.get(u), u, dst)
+            if legal_at(trial, pw, cl, moved[dst]) if legal else pt.is_legal(trial, pw, cl):
+                dsts.append(dst)
+            trial[dst], pw[dst], cl[dst] = EMPTY, 0, ""
+        if guard_free and (legal_at(trial, pw, cl, moved[SIZE]) if legal
+                           else pt.is_legal(trial, pw, cl)):
             dsts.append(GUARD)
-        partners = tuple(b for b in ADJACENT[src] if b > src and slots[b] != EMPTY
-                         and trials.swap_legal(src, b))
-        out.append((tuple(dsts), partners))
+        trial[src], pw[src], cl[src] = u, p_src, c_src
+        partners: list[int] = []
+        for b in ADJACENT[src]:
+            ub = slots[b]
+            if b <= src or ub == EMPTY:
+                continue
+            p_b, c_b = pw[b], cl[b]
+            trial[src], trial[b] = ub, u
+            if flat:
+                pw[src], pw[b] = p_b, p_src
+            else:
+                pw[src], pw[b] = power_for(seat, ench.get(ub), ub, src), \
+                    power_for(seat, ench.get(u), u, b)
+            cl[src], cl[b] = c_b, c_src
+            if legal_at(trial, pw, cl, _SWAPPED_RULES[src][b]) if legal \
+                    else pt.is_legal(trial, pw, cl):
+                partners.append(b)
+            trial[src], trial[b] = u, ub
+            pw[src], pw[b] = p_src, p_b
+            cl[src], cl[b] = c_src, c_b
+        out.append((tuple(dsts), tuple(partners)))
     return tuple(out)
 
 
