@@ -311,21 +311,34 @@ def can_place(s: State, seat: int, uid: int, pos: int) -> bool:
 
 def open_positions(s: State, seat: int, uid: int, among: Sequence[int] = range(SIZE)
                    ) -> list[int]:
-    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (the Leaders' Powers
-    worked out once for all of them)."""
-    slots = s.players[seat].pattern
+    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (asked for every
+    creature placed, so its three checks are written out, and each Leader's Power is worked
+    out once for all the Positions)."""
+    pl = s.players[seat]
+    slots = pl.pattern
+    carried = s.ench.get(uid)
+    enemy = pt.OPPOSING.get(CLAN_OF[uid])
     known: dict[int, int] = {}
-
-    def leader_power(q: int) -> int:
-        p = known.get(q)
-        if p is None:
-            p = known[q] = power_at(s, seat, slots[q], q)
-        return p
-
-    return [pos for pos in among
-            if slots[pos] == EMPTY and pt.has_leader(slots, pos)
-            and pt.power_ok(slots, pos, power_at(s, seat, uid, pos), leader_power)
-            and pt.clan_ok(slots, pos, CLAN_OF[uid], lambda q: CLAN_OF[slots[q]])]
+    out = []
+    for pos in among:
+        if slots[pos] != EMPTY:
+            continue
+        leaders = [q for q in LEADERS[pos] if q == WIZARD or slots[q] != EMPTY]
+        if not leaders:
+            continue  # the Leader rule
+        if WIZARD not in leaders:  # the Wizard's Minions may have any Power
+            total = 0
+            for q in leaders:
+                p = known.get(q)
+                if p is None:
+                    p = known[q] = power_at(s, seat, slots[q], q)
+                total += p
+            if power_for(pl, carried, uid, pos) >= total:
+                continue
+        if any(slots[q] != EMPTY and CLAN_OF[slots[q]] == enemy for q in ADJACENT[pos]):
+            continue  # the Clan rule
+        out.append(pos)
+    return out
 
 
 # _OTHER_LEADERS[pos]: each Minion of ``pos`` with its Leaders other than ``pos``.

@@ -245,3 +245,30 @@ def test_listed_moves_and_swaps_are_exactly_those_leaving_a_legal_pattern(
             assert board.rearrangements(s, seat) == tuple(expected)
         F.apply(s, rng.choice(F.legal_actions(s)))
         steps += 1
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS)
+def test_open_positions_are_those_where_a_placed_creature_leaves_a_legal_pattern(
+        seed: int, players: int) -> None:
+    # open_positions writes out the Leader, Power and Clan checks for speed; on the patterns
+    # of random games it must agree with can_place and, on a legal pattern, with laying the
+    # creature down and checking the whole pattern.
+    s = F.new_game({"players": players}, seed)
+    rng = Rng.stream(seed, "places")
+    steps = 0
+    while not s.over and steps < 200:
+        movers = {u for p in s.players for u in p.dungeon} | set(s.recruit[-3:])
+        for seat in range(players):
+            slots = s.players[seat].pattern
+            legal = board.pattern_legal(s, seat)
+            for u in sorted(movers):
+                found = board.open_positions(s, seat, u)
+                assert found == [q for q in range(9) if board.can_place(s, seat, u, q)]
+                if legal:
+                    for q in (q for q in range(9) if slots[q] == -1):
+                        trial = list(slots)
+                        trial[q] = u
+                        assert (q in found) == board.layout_legal(s, seat, trial)
+        F.apply(s, rng.choice(F.legal_actions(s)))
+        steps += 1
