@@ -264,8 +264,22 @@ def pattern_legal(s: State, seat: int) -> bool:
     answer is kept per pattern and what sets its Powers)."""
     pl = s.players[seat]
     slots = pl.pattern
-    return _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras), pl.circle,
-                       _carried(s, slots))
+    if s.ench:
+        return _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras), pl.circle,
+                           _carried(s, slots))
+    # The usual table, with no enchantment anywhere: one flat key is the cheapest look-up
+    # (this runs for every seat before every task).
+    key = (pl.wizard, pl.circle, *slots, *pl.auras)
+    ok = _BARE_PATTERN_OK.get(key)
+    if ok is None:
+        if len(_BARE_PATTERN_OK) >= 4096:
+            _BARE_PATTERN_OK.clear()
+        ok = _BARE_PATTERN_OK[key] = _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras),
+                                                 pl.circle, NOTHING_CARRIED)
+    return ok
+
+
+_BARE_PATTERN_OK: dict[tuple[int, ...], bool] = {}
 
 
 NOTHING_CARRIED: tuple[tuple[int, ...], ...] = ((),) * SIZE

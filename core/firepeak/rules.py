@@ -157,7 +157,7 @@ def legal_actions(s: State) -> list[Action]:
             ready = payable(tuple(me.dungeon), board.wizard_clan(s, seat),
                             tuple(sorted(set(me.spellbook))))
             acts += [_CAST[sp] for sp in ready if fx.has_target(s, seat, sp)]
-    if fx.spells_available(s):
+    if len(me.dungeon) > 1 and fx.spells_available(s):
         acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
     acts.append(_END)
     return acts
