@@ -177,7 +177,9 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
     """Units ``seat`` may begin to command with ``power``: ready ones (FAQ 3) on the board,
     or off it when a portal is free; one reserve Cultist stands for "deploy a new one" when
     ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
-    has_portal = bool(free_portals(s, seat))
+    # Whether a portal is free is looked for only when a unit off the board asks (-1: not
+    # yet): this runs for every list of legal actions.
+    has_portal = -1
     out = []
     units, cards, gear = s.units, s.cards, s.gear
     for card in s.seats[seat].roster:
@@ -189,8 +191,13 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
             continue
         for u in s.card_units[card]:
             unit = units[u]
-            if unit.exhausted or (unit.cell < 0 and not has_portal):
+            if unit.exhausted:
                 continue
+            if unit.cell < 0:
+                if has_portal < 0:
+                    has_portal = int(bool(free_portals(s, seat)))
+                if not has_portal:
+                    continue
             out.append(u)
     cost = s.cultist_def.command
     if cost <= power:
@@ -198,6 +205,8 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
             unit = s.units[u]
             if unit.cell >= 0 and not unit.exhausted:
                 out.append(u)
+        if free and has_portal < 0:
+            has_portal = int(bool(free_portals(s, seat)))
         if free and has_portal:
             r = reserve_cultist(s, seat)
             if r >= 0:
@@ -385,8 +394,9 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
-        hurt = tuple(o for t, o, sd in zip(s.terrain, s.occupant, s.occ_side, strict=True)
-                     if sd == side and t == TAINTED)
+        # compress() finds the side's cells in C; only those are looked at for Taint.
+        mine = compress(range(len(s.occ_side)), map(side.__eq__, s.occ_side))
+        hurt = tuple(s.occupant[c] for c in mine if s.terrain[c] == TAINTED)
         if hurt:
             # It lands before anything else of the turn, once its Treasure window closes.
             harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
