@@ -416,7 +416,7 @@ def end_turn(s: State, events: list[Event]) -> None:
         p.new_turn()
     side_of = s.side_of
     for unit in s.units:
-        if unit.seat >= 0 and side_of[unit.seat] == side:
+        if unit.exhausted and unit.seat >= 0 and side_of[unit.seat] == side:
             unit.exhausted = False
         if unit.damage or unit.b_str or unit.b_def or unit.b_spd or unit.b_kw:
             unit.clear_turn()
