@@ -394,9 +394,8 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
-        # compress() finds the side's cells in C; only those are looked at for Taint.
-        mine = compress(range(len(s.occ_side)), map(side.__eq__, s.occ_side))
-        hurt = tuple(s.occupant[c] for c in mine if s.terrain[c] == TAINTED)
+        hurt = tuple(s.occupant[c] for c, t in enumerate(s.terrain)
+                     if t == TAINTED and s.occ_side[c] == side)
         if hurt:
             # It lands before anything else of the turn, once its Treasure window closes.
             harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
