@@ -13,7 +13,7 @@ import core.firepeak as F
 from ai.firepeak import pattern as solver
 from ai.firepeak.evaluation import evaluate, own_score
 from ai.firepeak.table_score import TIER_OF, W_CREATURE
-from core.contract import Action
+from core.contract import Action, trusted_apply
 from core.firepeak import board
 from core.firepeak import effects as fx
 from core.firepeak import targets as tg
@@ -211,13 +211,18 @@ def quick_answer(s: State, d: Decision) -> int:
     return quick_target(s, d)
 
 
+# An answer picked from the pending decision's own choices is legal by construction, so the
+# copies a search plays out skip the engine's re-check (the same state either way).
+_answer = trusted_apply(F)
+
+
 def settle(s: State, deep: bool = False) -> None:
     """Answer pending decisions in a world (any seat's) until none is left."""
     guard = 0
     while s.pending is not None and not s.over:
         d = s.pending
         c = best_answer(s, d) if deep and d.kind in TARGET_KINDS else quick_answer(s, d)
-        F.apply(s, Action(d.kind, c, 0))
+        _answer(s, Action(d.kind, c, 0))
         guard += 1
         if guard > 200:
             raise RuntimeError("firepeak bot: decisions do not settle")
@@ -233,7 +238,7 @@ def best_answer(s: State, d: Decision) -> int:
     best, best_v = d.choices[0], None
     for c in d.choices:
         t = s.copy()
-        F.apply(t, Action(d.kind, c, 0))
+        _answer(t, Action(d.kind, c, 0))
         settle(t)
         v = evaluate(t, d.seat)
         if best_v is None or v > best_v + 1e-9:

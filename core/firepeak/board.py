@@ -191,24 +191,65 @@ def rearrangements(s: State, seat: int) -> tuple[tuple[tuple[int, ...], tuple[in
 def _rearrangements(slots: tuple[int, ...], guard_free: bool, wizard: int,
                     auras: tuple[int, ...], circle: int, carried: tuple[tuple[int, ...], ...]
                     ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    trials = TrialLayouts.of(_Seat(wizard, auras, circle), slots,
-                             {u: c for u, c in zip(slots, carried, strict=True) if c})
+    # TrialLayouts' checks, made on one working copy changed and put back around each trial
+    # (a third of the calls in a game are new patterns, so this search is worth its lines).
+    seat = _Seat(wizard, auras, circle)
+    ench = {u: c for u, c in zip(slots, carried, strict=True) if c}
+    trial = list(slots)
+    pw = [power_for(seat, ench.get(u), u, q) if u != EMPTY else 0 for q, u in enumerate(slots)]
+    cl = clans(slots)
+    legal = pt.is_legal(trial, pw, cl)
+    legal_at = pt.legal_at
+    # Without auras or a circle that favours a tier, a creature's Power is the same on every
+    # Position, so a trial reuses the Power it has where it stands.
+    circle_tier = circle != EMPTY and bool(SPELLS[circle].power and SPELLS[circle].power_tier)
+    flat = not circle_tier and all(a == EMPTY or not SPELLS[a].power for a in auras)
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     # Each empty Position with its occupied Leaders (the Wizard counts): a Move there is
     # tried only when one of them is not the creature moving (the Leader rule).
     empties = [(dst, [q for q in LEADERS[dst] if q == WIZARD or slots[q] != EMPTY])
                for dst in range(SIZE) if slots[dst] == EMPTY]
     for src in range(SIZE):
-        if slots[src] == EMPTY:
+        u = slots[src]
+        if u == EMPTY:
             out.append(((), ()))
             continue
-        dsts = [dst for dst, led in empties
-                if (len(led) > 1 or (led and led[0] != src)) and trials.move_legal(src, dst)]
-        if guard_free and trials.move_legal(src, GUARD):
+        p_src, c_src = pw[src], cl[src]
+        moved = _MOVED_RULES[src]
+        dsts: list[int] = []
+        trial[src], pw[src], cl[src] = EMPTY, 0, ""
+        for dst, led in empties:
+            if not (len(led) > 1 or (led and led[0] != src)):
+                continue
+            trial[dst], cl[dst] = u, c_src
+            pw[dst] = p_src if flat else power_for(seat, ench.get(u), u, dst)
+            if legal_at(trial, pw, cl, moved[dst]) if legal else pt.is_legal(trial, pw, cl):
+                dsts.append(dst)
+            trial[dst], pw[dst], cl[dst] = EMPTY, 0, ""
+        if guard_free and (legal_at(trial, pw, cl, moved[SIZE]) if legal
+                           else pt.is_legal(trial, pw, cl)):
             dsts.append(GUARD)
-        partners = tuple(b for b in ADJACENT[src] if b > src and slots[b] != EMPTY
-                         and trials.swap_legal(src, b))
-        out.append((tuple(dsts), partners))
+        trial[src], pw[src], cl[src] = u, p_src, c_src
+        partners: list[int] = []
+        for b in ADJACENT[src]:
+            ub = slots[b]
+            if b <= src or ub == EMPTY:
+                continue
+            p_b, c_b = pw[b], cl[b]
+            trial[src], trial[b] = ub, u
+            if flat:
+                pw[src], pw[b] = p_b, p_src
+            else:
+                pw[src], pw[b] = power_for(seat, ench.get(ub), ub, src), \
+                    power_for(seat, ench.get(u), u, b)
+            cl[src], cl[b] = c_b, c_src
+            if legal_at(trial, pw, cl, _SWAPPED_RULES[src][b]) if legal \
+                    else pt.is_legal(trial, pw, cl):
+                partners.append(b)
+            trial[src], trial[b] = u, ub
+            pw[src], pw[b] = p_src, p_b
+            cl[src], cl[b] = c_src, c_b
+        out.append((tuple(dsts), tuple(partners)))
     return tuple(out)
 
 
@@ -223,8 +264,22 @@ def pattern_legal(s: State, seat: int) -> bool:
     answer is kept per pattern and what sets its Powers)."""
     pl = s.players[seat]
     slots = pl.pattern
-    return _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras), pl.circle,
-                       _carried(s, slots))
+    if s.ench:
+        return _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras), pl.circle,
+                           _carried(s, slots))
+    # The usual table, with no enchantment anywhere: one flat key is the cheapest look-up
+    # (this runs for every seat before every task).
+    key = (pl.wizard, pl.circle, *slots, *pl.auras)
+    ok = _BARE_PATTERN_OK.get(key)
+    if ok is None:
+        if len(_BARE_PATTERN_OK) >= 4096:
+            _BARE_PATTERN_OK.clear()
+        ok = _BARE_PATTERN_OK[key] = _pattern_ok(tuple(slots), pl.wizard, tuple(pl.auras),
+                                                 pl.circle, NOTHING_CARRIED)
+    return ok
+
+
+_BARE_PATTERN_OK: dict[tuple[int, ...], bool] = {}
 
 
 NOTHING_CARRIED: tuple[tuple[int, ...], ...] = ((),) * SIZE
@@ -270,21 +325,34 @@ def can_place(s: State, seat: int, uid: int, pos: int) -> bool:
 
 def open_positions(s: State, seat: int, uid: int, among: Sequence[int] = range(SIZE)
                    ) -> list[int]:
-    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (the Leaders' Powers
-    worked out once for all of them)."""
-    slots = s.players[seat].pattern
+    """The Positions of ``among`` where ``can_place`` lets ``uid`` go (asked for every
+    creature placed, so its three checks are written out, and each Leader's Power is worked
+    out once for all the Positions)."""
+    pl = s.players[seat]
+    slots = pl.pattern
+    carried = s.ench.get(uid)
+    enemy = pt.OPPOSING.get(CLAN_OF[uid])
     known: dict[int, int] = {}
-
-    def leader_power(q: int) -> int:
-        p = known.get(q)
-        if p is None:
-            p = known[q] = power_at(s, seat, slots[q], q)
-        return p
-
-    return [pos for pos in among
-            if slots[pos] == EMPTY and pt.has_leader(slots, pos)
-            and pt.power_ok(slots, pos, power_at(s, seat, uid, pos), leader_power)
-            and pt.clan_ok(slots, pos, CLAN_OF[uid], lambda q: CLAN_OF[slots[q]])]
+    out = []
+    for pos in among:
+        if slots[pos] != EMPTY:
+            continue
+        leaders = [q for q in LEADERS[pos] if q == WIZARD or slots[q] != EMPTY]
+        if not leaders:
+            continue  # the Leader rule
+        if WIZARD not in leaders:  # the Wizard's Minions may have any Power
+            total = 0
+            for q in leaders:
+                p = known.get(q)
+                if p is None:
+                    p = known[q] = power_at(s, seat, slots[q], q)
+                total += p
+            if power_for(pl, carried, uid, pos) >= total:
+                continue
+        if any(slots[q] != EMPTY and CLAN_OF[slots[q]] == enemy for q in ADJACENT[pos]):
+            continue  # the Clan rule
+        out.append(pos)
+    return out
 
 
 # _OTHER_LEADERS[pos]: each Minion of ``pos`` with its Leaders other than ``pos``.

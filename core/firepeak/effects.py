@@ -51,6 +51,7 @@ from typing import Any
 from core.contract import Event, new_event
 from core.firepeak import board
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
+from core.firepeak.components import component_pool
 from core.firepeak.pattern import (
     CLANS,
     EMPTY,
@@ -333,19 +334,8 @@ def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
 def component_choices(s: State, seat: int, comp: Component, left: int, clan_index: int
                       ) -> list[int]:
     """Dungeon creatures that can be the next of ``left`` components still to discard."""
-    clan = board.wizard_clan(s, seat) if comp.clan == "wizard" else comp.clan
-    lo, hi = comp.min_power, comp.max_power
-    # Asked for every spell in hand at every step, so the test is written out inline.
-    pool = [u for u in s.players[seat].dungeon
-            if (not clan or CLAN_OF[u] == clan) and lo <= BASE_POWER[u] <= hi]
-    if clan_index >= 0:
-        return [u for u in pool if CLAN_OF[u] == CLANS[clan_index]]
-    if comp.same_clan and left >= 2:
-        counts: dict[str, int] = {}
-        for u in pool:
-            counts[CLAN_OF[u]] = counts.get(CLAN_OF[u], 0) + 1
-        return [u for u in pool if counts[CLAN_OF[u]] >= left]
-    return pool if len(pool) >= left else []
+    return component_pool(s.players[seat].dungeon, board.wizard_clan(s, seat), comp, left,
+                          clan_index)
 
 
 def start_cast(s: State, seat: int, spell: int, ev: list[Event]) -> None:

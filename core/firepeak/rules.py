@@ -41,6 +41,7 @@ from core.firepeak import board
 from core.firepeak import effects as fx
 from core.firepeak import targets as tg
 from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS
+from core.firepeak.components import payable
 from core.firepeak.pattern import ADJACENT, EMPTY, SIZE, WIZARD, is_complete
 from core.firepeak.state import GUARD, State, Turn
 
@@ -106,13 +107,6 @@ def _swap_legal(s: State, seat: int, a: int, b: int) -> bool:
     return hi in board.rearrangements(s, seat)[lo][1]
 
 
-def can_cast(s: State, seat: int, spell: int) -> bool:
-    comp = SPELLS[spell].component
-    return len(s.players[seat].dungeon) >= comp.count \
-        and bool(fx.component_choices(s, seat, comp, comp.count, -1)) \
-        and tg.has_target(s, seat, spell)
-
-
 def legal_actions(s: State) -> list[Action]:
     """Every action the seat to move may take now."""
     if s.over:
@@ -161,8 +155,10 @@ def legal_actions(s: State) -> list[Action]:
         acts += [_IMPRISON[pos] for pos, _ in mine
                  if pos != GUARD and not board.remove_leaves_leaderless(slots, pos)]
         if me.dungeon:  # every spell takes a component from the Dungeon
-            acts += [_CAST[sp] for sp in sorted(set(me.spellbook)) if can_cast(s, seat, sp)]
-    if tg.spells_available(s):
+            ready = payable(tuple(me.dungeon), board.wizard_clan(s, seat),
+                            tuple(sorted(set(me.spellbook))))
+            acts += [_CAST[sp] for sp in ready if tg.has_target(s, seat, sp)]
+    if len(me.dungeon) > 1 and tg.spells_available(s):
         acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
     acts.append(_END)
     return acts

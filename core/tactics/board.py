@@ -270,21 +270,35 @@ def move_targets(
     buckets: list[list[int]] = [[] for _ in range(speed + 1)]
     buckets[0].append(start)
     nbrs = m.neighbours
+    # entry_cost written out inline (this loop is the search's whole cost): a cell is shut
+    # by an enemy unit, an enemy portal or an Enchanted barrier; a Forest costs 2.
     for spent in range(speed):
         for here in buckets[spent]:
             if best[here] != spent:
                 continue  # reached more cheaply later in the search order: stale entry
             for nb in nbrs[here]:
-                cost = entry_cost(terrain, portal_side, occupant_side, side, nb, barrier)
-                total = spent + cost
-                if not cost or total > speed:
+                occ = occupant_side[nb]
+                if occ != -1 and occ != side:
                     continue
+                owner = portal_side[nb]
+                if owner != -1 and owner != side:
+                    continue
+                t = terrain[nb]
+                if t == FOREST:
+                    total = spent + 2
+                    if total > speed:
+                        continue
+                elif barrier and t == ENCHANTED:
+                    continue
+                else:
+                    total = spent + 1
                 old = best.get(nb)
                 if old is None or total < old:
                     best[nb] = total
                     buckets[total].append(nb)
     # Occupied cells (allies, and the mover's own start) can be crossed, never ended on.
-    return {c: v for c, v in best.items() if occupant_side[c] == -1 and c != start}
+    del best[start]
+    return {c: v for c, v in best.items() if occupant_side[c] == -1}
 
 
 class Route(NamedTuple):

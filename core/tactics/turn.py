@@ -177,21 +177,36 @@ def commandable(s: State, seat: int, power: int, free: bool) -> list[int]:
     """Units ``seat`` may begin to command with ``power``: ready ones (FAQ 3) on the board,
     or off it when a portal is free; one reserve Cultist stands for "deploy a new one" when
     ``free`` (a free command names the unit; the main phase uses ``command -1 portal``)."""
-    has_portal = bool(free_portals(s, seat))
+    # Whether a portal is free is looked for only when a unit off the board asks (-1: not
+    # yet): this runs for every list of legal actions.
+    has_portal = -1
     out = []
+    units, cards, gear = s.units, s.cards, s.gear
     for card in s.seats[seat].roster:
+        # combat.command_cost written out: one card's figures share its cost and gear.
+        price = cards[card].command
+        for c in gear.get(card, ()):
+            price += cards[c].bonus.command
+        if max(0, price) > power:
+            continue
         for u in s.card_units[card]:
-            unit = s.units[u]
-            if unit.exhausted or (unit.cell < 0 and not has_portal):
+            unit = units[u]
+            if unit.exhausted:
                 continue
-            if combat.command_cost(s, u) <= power:
-                out.append(u)
+            if unit.cell < 0:
+                if has_portal < 0:
+                    has_portal = int(bool(free_portals(s, seat)))
+                if not has_portal:
+                    continue
+            out.append(u)
     cost = s.cultist_def.command
     if cost <= power:
         for u in s.cultists[seat]:
             unit = s.units[u]
             if unit.cell >= 0 and not unit.exhausted:
                 out.append(u)
+        if free and has_portal < 0:
+            has_portal = int(bool(free_portals(s, seat)))
         if free and has_portal:
             r = reserve_cultist(s, seat)
             if r >= 0:
@@ -400,7 +415,7 @@ def end_turn(s: State, events: list[Event]) -> None:
         p.new_turn()
     side_of = s.side_of
     for unit in s.units:
-        if unit.seat >= 0 and side_of[unit.seat] == side:
+        if unit.exhausted and unit.seat >= 0 and side_of[unit.seat] == side:
             unit.exhausted = False
         if unit.damage or unit.b_str or unit.b_def or unit.b_spd or unit.b_kw:
             unit.clear_turn()

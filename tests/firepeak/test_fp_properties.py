@@ -209,3 +209,71 @@ def test_moves_and_swaps_checked_where_they_change_match_a_check_of_every_positi
                     trial[src], trial[b] = slots[b], slots[src]
                     assert trials.swap_legal(src, b) == board.layout_legal(s, seat, trial)
         F.apply(s, rng.choice(F.legal_actions(s)))
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, clan_powers=st.booleans())
+def test_listed_moves_and_swaps_are_exactly_those_leaving_a_legal_pattern(
+        seed: int, players: int, clan_powers: bool) -> None:
+    # The Moves and Swaps offered for each Position are worked out on one working copy of the
+    # pattern, changed and put back per trial; each must agree with laying the trial out
+    # afresh and checking it whole, auras, circles and enchantments included.
+    s = F.new_game({"players": players, "variants": {"clan_powers": clan_powers}}, seed)
+    rng = Rng.stream(seed, "rearrange")
+    steps = 0
+    while not s.over and steps < 400:
+        for seat in range(players):
+            slots = s.players[seat].pattern
+            free_guard = s.players[seat].guard == -1
+            expected = []
+            for src in range(9):
+                if slots[src] == -1:
+                    expected.append(((), ()))
+                    continue
+                dsts = []
+                for dst in [p for p in range(9) if slots[p] == -1] + [GUARD]:
+                    if dst == GUARD and not free_guard:
+                        continue
+                    trial = list(slots)
+                    trial[src] = -1
+                    if dst != GUARD:
+                        trial[dst] = slots[src]
+                    if board.layout_legal(s, seat, trial):
+                        dsts.append(dst)
+                partners = []
+                for b in (b for b in ADJACENT[src] if b > src and slots[b] != -1):
+                    trial = list(slots)
+                    trial[src], trial[b] = slots[b], slots[src]
+                    if board.layout_legal(s, seat, trial):
+                        partners.append(b)
+                expected.append((tuple(dsts), tuple(partners)))
+            assert board.rearrangements(s, seat) == tuple(expected)
+        F.apply(s, rng.choice(F.legal_actions(s)))
+        steps += 1
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS)
+def test_open_positions_are_those_where_a_placed_creature_leaves_a_legal_pattern(
+        seed: int, players: int) -> None:
+    # open_positions writes out the Leader, Power and Clan checks for speed; on the patterns
+    # of random games it must agree with can_place and, on a legal pattern, with laying the
+    # creature down and checking the whole pattern.
+    s = F.new_game({"players": players}, seed)
+    rng = Rng.stream(seed, "places")
+    steps = 0
+    while not s.over and steps < 200:
+        movers = {u for p in s.players for u in p.dungeon} | set(s.recruit[-3:])
+        for seat in range(players):
+            slots = s.players[seat].pattern
+            legal = board.pattern_legal(s, seat)
+            for u in sorted(movers):
+                found = board.open_positions(s, seat, u)
+                assert found == [q for q in range(9) if board.can_place(s, seat, u, q)]
+                if legal:
+                    for q in (q for q in range(9) if slots[q] == -1):
+                        trial = list(slots)
+                        trial[q] = u
+                        assert (q in found) == board.layout_legal(s, seat, trial)
+        F.apply(s, rng.choice(F.legal_actions(s)))
+        steps += 1
