@@ -30,7 +30,7 @@ def reveal(s: State, hole: str, kind: str = "", colour: str = "") -> int:
     loc = s.locations[i]
     if kind and (loc.kind, loc.colour) != (kind, colour):
         other = next(x for x in s.locations if (x.kind, x.colour) == (kind, colour)
-                     and x.hole != hole and not x.pieces and not x.robots)
+                     and x.hole != hole and not x.pieces and not x.robots and not x.faceup)
         loc.kind, other.kind = other.kind, loc.kind
         loc.colour, other.colour = other.colour, loc.colour
         loc.faceup, other.faceup = other.faceup, loc.faceup
