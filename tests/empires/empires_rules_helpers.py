@@ -4,7 +4,9 @@ example describes them."""
 
 from __future__ import annotations
 
-from core.contract import Action
+from typing import Any
+
+from core.contract import Action, Event
 from core.empires import apply, audit, new_game
 from core.empires.maneuvers import new_ship, place_in_orbit
 from core.empires.occupancy import index_of
@@ -94,11 +96,11 @@ def pieces(s: State, seat: int, hole: str, *kinds: str) -> None:
     s.locations[i].pieces.sort()
 
 
-def play(s: State, *actions: tuple[object, ...]) -> list:  # type: ignore[type-arg]
+def play(s: State, *actions: tuple[Any, ...]) -> list[Event]:
     """Apply each action in turn and check the audit after each; returns all the events."""
     out = []
     for a in actions:
-        out += apply(s, Action(*a))  # type: ignore[arg-type]
+        out += apply(s, Action(*a))
         assert audit(s) == [], audit(s)
     return out
 
