@@ -227,6 +227,13 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
         return "a ship Gravity Snare put back and then landed is not launched again this turn"
     if advanced_name(ship) == "phaseship":
         return "placing the Phaseship is not built yet"
+    return room_reason(state, i, seat, ship)
+
+
+def room_reason(state: State, i: int, seat: int, ship: int) -> str | None:
+    """Why a ship cannot be put in location ``i``'s orbit: no free spot left round it."""
+    if place_in_orbit(state, i, new_ship(seat, ship), towards_centre(i)) is None:
+        return f"the orbit of {state.locations[i].hole} is full"
     return None
 
 
@@ -261,7 +268,8 @@ def deploy_ship_reason(state: State, ship: int) -> str | None:
         return f"ship {ship} is not on your dashboard"
     if advanced_name(ship) == "phaseship":
         return "placing the Phaseship is not built yet"
-    return None
+    gate = [loc.hole for loc in state.locations].index(p.gate)
+    return room_reason(state, gate, state.current, ship)
 
 
 def deploy_ship(state: State, ship: int) -> list[Event]:
@@ -306,7 +314,7 @@ def wormhole_reason(state: State, ship: int) -> str | None:
         return why
     if wormhole_partner(state, i) < 0:
         return f"{state.locations[i].hole} has no wormhole"
-    return None  # wormholes are never blockaded
+    return room_reason(state, wormhole_partner(state, i), d.owner, ship)  # never blockaded
 
 
 def wormhole(state: State, ship: int) -> list[Event]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.contract import Event
 from core.empires import dashboard
 from core.empires.discovery import troop_spots
-from core.empires.maneuvers import enter, new_ship, place_in_orbit, towards_centre
+from core.empires.maneuvers import enter, new_ship, place_in_orbit, room_reason, towards_centre
 from core.empires.occupancy import occupied_by
 from core.empires.state import State
 from core.empires.technology import advanced_name
@@ -55,7 +55,8 @@ def beacon_options(state: State) -> list[tuple[int, int]]:
     p = state.players[state.current]
     ships = ([p.ships[0]] if p.ships else []) + [
         s for s in p.advanced if advanced_name(s) != "phaseship"]
-    return [(i, s) for i in occupied_by(state, state.current) for s in ships]
+    return [(i, s) for i in occupied_by(state, state.current) for s in ships
+            if room_reason(state, i, state.current, s) is None]
 
 
 def beacon(state: State, i: int, ship: int) -> list[Event]:
