@@ -41,7 +41,7 @@ def problems(state: State) -> list[str]:
     return out
 
 
-PHASES = ("choose", "act", "attack", "after_attack", "over")
+PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
 QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2}
 LIBRARIES = 4
 

@@ -225,8 +225,6 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
         return f"ship {ship} is not on your dashboard"
     if ship in state.snared:
         return "a ship Gravity Snare put back and then landed is not launched again this turn"
-    if advanced_name(ship) == "phaseship":
-        return "placing the Phaseship is not built yet"
     return room_reason(state, i, seat, ship)
 
 
@@ -267,7 +265,7 @@ def deploy_ship_reason(state: State, ship: int) -> str | None:
     if ship not in p.ships and ship not in p.advanced:
         return f"ship {ship} is not on your dashboard"
     if advanced_name(ship) == "phaseship":
-        return "placing the Phaseship is not built yet"
+        return "the Phaseship is deployed by placing it anywhere on the map"
     gate = [loc.hole for loc in state.locations].index(p.gate)
     return room_reason(state, gate, state.current, ship)
 

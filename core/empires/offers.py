@@ -9,14 +9,23 @@ import functools
 from math import isqrt
 
 from core.contract import Action
-from core.empires import build, combat, discovery, maneuvers, relics, turn
+from core.empires import (
+    build,
+    combat,
+    discovery,
+    maneuvers,
+    phaseship,
+    relics,
+    starbases,
+    turn,
+)
 from core.empires.aim import angle_towards, power_for
 from core.empires.geometry import starmap
 from core.empires.maneuvers import towards_centre
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
 from core.empires.rules import AIM_SCALE, why_illegal
-from core.empires.state import PLANET_COLOURS, STRUCTURES, State
+from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
 from core.empires.technology import advanced_name
 
 
@@ -76,6 +85,11 @@ def legal_actions(state: State) -> list[Action]:
         return [Action("choose", k) for k in range(len(turn.ACTIONS))]
     if state.phase == "attack":
         return _attacks(state)
+    if state.phase == "effects":
+        bases = [d.id for d in state.discs if d.kind == "starbase" and d.owner == state.current]
+        moves = [Action("move_starbase", b, i) for b in bases
+                 for i in range(len(state.locations))]
+        return [Action("end")] + [a for a in moves if why_illegal(state, a) is None]
     out = [Action("end")]
     if turn.boost_reason(state) is None:
         out.append(Action("boost"))
@@ -89,6 +103,15 @@ def legal_actions(state: State) -> list[Action]:
         for ship in mine:
             if maneuvers.flick_reason(state, ship) is None:
                 flicks += [Action("flick", ship, aim) for aim in useful_aims(state, ship)]
+    phase_ship = advanced_ids(seat)["purple"]
+    if phaseship.place_reason(state, phase_ship, phaseship.encode(0, 0)) in (
+            None, "the Phaseship cannot be put down on top of another disc"):
+        flicks += [Action("place", phase_ship, o) for o in phaseship.useful_places(state,
+                                                                                   phase_ship)]
+    for base in (d for d in state.discs if d.kind == "starbase" and d.owner == seat):
+        if starbases.turn_reason(state, base.id) is None:
+            cands += [Action("reposition", base.id, a)
+                      for a in reposition_angles(state, base.id)[:2]]
     if state.maneuvers:
         for ship in mine:
             cands += [Action(kind, ship) for kind in ("land", "discover", "wormhole")]

@@ -10,7 +10,6 @@ from core.empires.discovery import troop_spots
 from core.empires.maneuvers import enter, new_ship, place_in_orbit, room_reason, towards_centre
 from core.empires.occupancy import occupied_by
 from core.empires.state import State
-from core.empires.technology import advanced_name
 
 # What each playable relic grants: flicks (with manoeuvres, never boosted), strength for one
 # attack, starships put in orbit of your planets, troops put on planets.
@@ -53,8 +52,7 @@ def beacon_options(state: State) -> list[tuple[int, int]]:
     """(planet, ship): a dashboard starship into the orbit of a planet the seat occupies,
     blockaded or not."""
     p = state.players[state.current]
-    ships = ([p.ships[0]] if p.ships else []) + [
-        s for s in p.advanced if advanced_name(s) != "phaseship"]
+    ships = ([p.ships[0]] if p.ships else []) + list(p.advanced)
     return [(i, s) for i in occupied_by(state, state.current) for s in ships
             if room_reason(state, i, state.current, s) is None]
 

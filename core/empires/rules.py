@@ -10,10 +10,12 @@ choose         action (0 move, 1 deploy,
                2 build, 3 interact)
 boost          -                           -
 flick          ship id                     angle * 100000 + power (the aim)
+place          the Phaseship's id          spot (phaseship.encode(x, y))
 land           ship id                     -
 launch         planet                      ship id from the dashboard
 discover       ship id                     -
-reposition     ship id                     angle round the orbit
+reposition     ship or starbase id         angle round the orbit
+move_starbase  starbase id                 planet (Mobile Starbases, end of turn)
 wormhole       ship id                     -
 deploy_ship    ship id                     -
 deploy_troop   planet                      -
@@ -37,7 +39,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.contract import Action, Event, checked
-from core.empires import build, combat, discovery, maneuvers, relics, turn
+from core.empires import (
+    build,
+    combat,
+    discovery,
+    maneuvers,
+    phaseship,
+    relics,
+    starbases,
+    turn,
+)
 from core.empires.aim import Aim, check
 from core.empires.dashboard import refresh
 from core.empires.occupancy import blockaded_holdings, orbit_of
@@ -67,6 +78,15 @@ def why_illegal(state: State, a: Action) -> str | None:
         return "choose an action first (Move, Deploy, Build or Interact)"
     if a.kind == "end":
         return None
+    if phase == "effects":
+        if a.kind == "move_starbase":
+            return starbases.move_reason(state, a.card, a.option)
+        return "only starbases are moved now (Mobile Starbases), or end the turn"
+    if a.kind == "move_starbase":
+        return starbases.move_reason(state, a.card, a.option)
+    if a.kind == "reposition" and starbases.own_starbase(state, a.card) is not None:
+        return starbases.turn_reason(state, a.card) or (
+            None if 0 <= a.option < 36000 else "an angle is from 0 to 35999")
     if phase == "attack":
         if a.kind == "attack":
             return combat.attack_reason(state, a.card, a.option)
@@ -84,6 +104,8 @@ def why_illegal(state: State, a: Action) -> str | None:
 def _act_reason(state: State, a: Action) -> str | None:
     if a.kind == "flick":
         return maneuvers.flick_reason(state, a.card) or check(aim_of(a.option))
+    if a.kind == "place":
+        return phaseship.place_reason(state, a.card, a.option)
     if a.kind in MANEUVERS:
         reasons: dict[str, Callable[[], str | None]] = {
             "land": lambda: maneuvers.land_reason(state, a.card),
@@ -171,6 +193,8 @@ def _do(state: State, a: Action) -> list[Event]:
         return [Event("bonus", state.current, a.card, state.strike_bonus)]
     if kind == "flick":
         return maneuvers.flick(state, a.card, aim_of(a.option))
+    if kind == "place":
+        return phaseship.place(state, a.card, a.option)
     if kind == "land":
         return maneuvers.land(state, a.card)
     if kind == "launch":
@@ -180,7 +204,11 @@ def _do(state: State, a: Action) -> list[Event]:
         assert d is not None
         return discovery.discover(state, orbit_of(d), state.current)
     if kind == "reposition":
+        if starbases.own_starbase(state, a.card) is not None:
+            return starbases.turn_round(state, a.card, a.option)
         return maneuvers.reposition(state, a.card, a.option)
+    if kind == "move_starbase":
+        return starbases.move(state, a.card, a.option)
     if kind == "wormhole":
         return maneuvers.wormhole(state, a.card)
     state.uses -= 1
@@ -214,6 +242,6 @@ def _answer(state: State, a: Action) -> list[Event]:
         return relics.teleport(state, a.card)
     events = discovery.robots_go(state, a.card)
     if not state.pending and state.phase == "after_attack":
-        events += turn.finish(state)
+        events += turn.after_attacks(state)
     return events
 

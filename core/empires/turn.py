@@ -5,7 +5,7 @@ attacks, then the end-of-turn effects, the end check and the next seat."""
 from __future__ import annotations
 
 from core.contract import Event
-from core.empires import combat, dashboard
+from core.empires import combat, dashboard, starbases
 from core.empires.occupancy import is_planet, occupant
 from core.empires.state import State
 from core.empires.technology import has
@@ -52,6 +52,8 @@ def end_step(state: State) -> list[Event]:
     if state.phase == "act":
         state.phase = "attack"
         return [Event("attacks", state.current)]
+    if state.phase == "effects":
+        return finish(state)
     seat = state.current
     events = combat.resolve(state)
     if "attacked" in state.used and has(state, seat, "energy_absorption"):
@@ -61,7 +63,15 @@ def end_step(state: State) -> list[Event]:
     if state.pending:  # robots driven off must find a new planet before the turn ends
         state.phase = "after_attack"
         return events
-    return events + finish(state)
+    return events + after_attacks(state)
+
+
+def after_attacks(state: State) -> list[Event]:
+    """The end-of-turn effects that ask something (Mobile Starbases), else the end."""
+    if starbases.wants_move(state):
+        state.phase = "effects"
+        return [Event("effects", state.current)]
+    return finish(state)
 
 
 def finish(state: State) -> list[Event]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
+from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
@@ -31,9 +32,9 @@ def _target(state: State, t: int) -> str:
 
 
 def _ship(state: State, ship: int) -> str:
-    seat = (ship - 100) // 10
+    seat = ship % 100 // 10
     colour = state.players[seat].colour if 0 <= seat < state.n else "?"
-    return f"{colour} ship {ship}"
+    return f"{colour} {'starbase' if 200 <= ship < 300 else 'ship'} {ship}"
 
 
 def describe(state: State, a: Action) -> str:
@@ -53,6 +54,11 @@ def describe(state: State, a: Action) -> str:
         return f"{verb} {_ship(state, a.card)}"
     if k == "reposition":
         return f"move {_ship(state, a.card)} round its orbit to {a.option / 100:.0f}°"
+    if k == "place":
+        x, y = decode(a.option)
+        return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k == "move_starbase":
+        return f"move {_ship(state, a.card)} to {_where(state, a.option)}"
     if k == "launch":
         return f"launch {_ship(state, a.option)} from {_where(state, a.card)}"
     if k == "deploy_ship":

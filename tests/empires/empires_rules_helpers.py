@@ -11,7 +11,7 @@ from core.empires import apply, audit, new_game
 from core.empires.maneuvers import new_ship, place_in_orbit
 from core.empires.occupancy import index_of
 from core.empires.physics import Disc
-from core.empires.state import State
+from core.empires.state import State, advanced_ids
 
 
 def game(players: int = 4, seed: int = 3, **options: object) -> State:
@@ -135,3 +135,26 @@ def aim_at(s: State, ship: int, x: int, y: int, power: int) -> int:
 
     d = disc(s, ship)
     return angle_towards(x - d.x, y - d.y) * 100000 + power
+
+
+def grant(s: State, seat: int, colour: str, level: int) -> None:
+    """Give ``seat`` a technology level as if built up to it (first comers paid before)."""
+    p = s.players[seat]
+    p.tech[colour] = level
+    s.developed += [f"{colour}:{k}" for k in range(1, level + 1) if f"{colour}:{k}" not in
+                    s.developed]
+    ship = advanced_ids(seat)[colour]
+    if level >= 3 and ship in p.advanced_locked:
+        p.advanced_locked.remove(ship)
+        p.advanced.append(ship)
+
+
+def starbase(s: State, seat: int, i: int) -> int:
+    """Put one of ``seat``'s starbases in the orbit of location ``i``; returns its id."""
+    p = s.players[seat]
+    base = p.starbases.pop(0)
+    p.structures["starbase"] -= 1
+    placed = place_in_orbit(s, i, new_ship(seat, base)._replace(kind="starbase", r=1250), 9000)
+    assert placed is not None
+    s.discs = sorted([*s.discs, placed], key=lambda d: d.id)
+    return base

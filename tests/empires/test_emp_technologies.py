@@ -4,36 +4,25 @@ the Star Hammer."""
 
 from __future__ import annotations
 
-from empires_rules_helpers import disc, game, pieces, play, reveal, ship_at, ship_to, unlocked
+from empires_rules_helpers import (
+    disc,
+    game,
+    grant,
+    pieces,
+    play,
+    reveal,
+    ship_at,
+    ship_to,
+    starbase,
+    unlocked,
+)
 
 from core.contract import Action
 from core.empires import why_illegal
 from core.empires.geometry import starmap
-from core.empires.maneuvers import new_ship, place_in_orbit
 from core.empires.occupancy import orbit_of, planet_defence
 from core.empires.offers import straight
 from core.empires.state import State, advanced_ids
-
-
-def _grant(s: State, seat: int, colour: str, level: int) -> None:
-    p = s.players[seat]
-    p.tech[colour] = level
-    s.developed += [f"{colour}:{k}" for k in range(1, level + 1) if f"{colour}:{k}" not in
-                    s.developed]
-    ship = advanced_ids(seat)[colour]
-    if level >= 3 and ship in p.advanced_locked:
-        p.advanced_locked.remove(ship)
-        p.advanced.append(ship)
-
-
-def _starbase(s: State, seat: int, i: int) -> int:
-    p = s.players[seat]
-    base = p.starbases.pop(0)
-    p.structures["starbase"] -= 1
-    placed = place_in_orbit(s, i, new_ship(seat, base)._replace(kind="starbase", r=1250), 9000)
-    assert placed is not None
-    s.discs = sorted([*s.discs, placed], key=lambda d: d.id)
-    return base
 
 
 def _spend_all(s: State, seat: int) -> None:
@@ -46,7 +35,7 @@ def test_energy_transmission_refreshes_when_a_rival_blockades_your_planet() -> N
     s = game()
     i = reveal(s, "1.near_x", "planet", "purple")
     pieces(s, 1, "1.near_x", "troop")
-    _grant(s, 1, "pink", 1)
+    grant(s, 1, "pink", 1)
     _spend_all(s, 1)
     spot = starmap().hole("1.near_x")
     red = ship_at(s, 0, spot.x - 9000, spot.y, ship=100)
@@ -57,7 +46,7 @@ def test_energy_transmission_refreshes_when_a_rival_blockades_your_planet() -> N
 
 def test_zero_point_energy_refreshes_two_at_the_end_of_the_turn() -> None:
     s = game()
-    _grant(s, 0, "pink", 4)
+    grant(s, 0, "pink", 4)
     unlocked(s, 0, city=2)
     _spend_all(s, 0)
     play(s, ("choose", 3), ("end",), ("end",))
@@ -66,7 +55,7 @@ def test_zero_point_energy_refreshes_two_at_the_end_of_the_turn() -> None:
 
 def test_energy_absorption_refreshes_after_an_attack() -> None:
     s = game()
-    _grant(s, 0, "orange", 2)
+    grant(s, 0, "orange", 2)
     _spend_all(s, 0)
     blue = ship_at(s, 1, 0, 0)
     ship_at(s, 0, 0, 5000, ship=100)
@@ -78,33 +67,33 @@ def test_energy_absorption_refreshes_after_an_attack() -> None:
 def test_orbital_defenses_make_each_starbase_worth_two() -> None:
     s = game()
     i = reveal(s, "1.near_x", "planet", "purple")
-    _starbase(s, 1, i)
+    starbase(s, 1, i)
     assert planet_defence(s, i) == 1
-    _grant(s, 1, "pink", 2)
+    grant(s, 1, "pink", 2)
     assert planet_defence(s, i) == 2
 
 
 def test_orbital_habitats_deploy_troops_to_a_starbases_planet() -> None:
     s = game()
     i = reveal(s, "0.middle", "planet", "purple")
-    _starbase(s, 0, i)
+    starbase(s, 0, i)
     play(s, ("choose", 1))
     assert why_illegal(s, Action("deploy_troop", i)) == (
         "troops are deployed to planets with your outpost or city (or starbase, with "
         "Orbital Habitats)")
-    _grant(s, 0, "green", 2)
+    grant(s, 0, "green", 2)
     play(s, ("deploy_troop", i))
     assert s.locations[i].pieces == [(0, "troop")]
 
 
-def test_hyper_jump_stations_flick_free_from_a_planet_with_your_starbase() -> None:
+def test_hyper_jump_stations_flick_free_from_a_planet_with_yourstarbase() -> None:
     s = game()
     i = reveal(s, "0.middle", "planet", "purple")
-    _starbase(s, 0, i)
+    starbase(s, 0, i)
     red = ship_to(s, 0, "0.middle", 27000, ship=100)
     play(s, ("choose", 0), ("flick", red, 27000 * 100000 + 100))
     assert s.flicks == 1
-    _grant(s, 0, "purple", 2)
+    grant(s, 0, "purple", 2)
     red2 = ship_to(s, 0, "0.middle", 27000, ship=101)
     play(s, ("flick", red2, 27000 * 100000 + 100))
     assert s.flicks == 1
@@ -114,7 +103,7 @@ def test_the_star_hammer_adds_one_against_planets() -> None:
     s = game()
     i = reveal(s, "2.middle", "planet", "pink")
     pieces(s, 2, "2.middle", "troop")
-    _grant(s, 0, "orange", 3)
+    grant(s, 0, "orange", 3)
     hammer = advanced_ids(0)["orange"]
     ship_to(s, 0, "2.middle", 0, ship=hammer)
     play(s, ("choose", 3), ("end",), ("attack", hammer, i), ("end",))
