@@ -42,7 +42,8 @@ def problems(state: State) -> list[str]:
 
 
 PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
-QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2}
+QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
+             "teleport_build": 2, "build_here": 2, "jump": 3}
 LIBRARIES = 4
 
 

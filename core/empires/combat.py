@@ -124,6 +124,7 @@ def _planet_falls(state: State, i: int) -> list[Event]:
             loc.destroyed = True
             state.destroyed_tokens -= 1
             return [Event("planet_destroyed", -1, i)]
+        state.jump_to.append(i)
         state.pending = ["robots", count, i]
         if not robot_targets(state, count, i):
             return robots_stranded(state, count)
@@ -132,4 +133,30 @@ def _planet_falls(state: State, i: int) -> list[Event]:
         dashboard.lift(state, i, seat, kind)
     for base in orbiting(state, i, "starbase"):
         dashboard.starbase_home(state, base.id, base.owner)
+    state.jump_to.append(i)
     return [Event("planet_falls", who if who is not None else -1, i)]
+
+
+def jump_sources(state: State) -> list[int]:
+    """Hyper-Jump Troops: where a troop may come from to the planet taken — the dashboard
+    (-1) or any other planet with a troop of the seat's — while it has room."""
+    _, target, _ = state.pending
+    seat = state.current
+    if len(state.locations[int(target)].pieces) >= 3:
+        return []
+    out = [-1] if state.players[seat].troops > 0 else []
+    return out + [i for i, loc in enumerate(state.locations)
+                  if i != target and (seat, "troop") in loc.pieces]
+
+
+def jump(state: State, source: int) -> list[Event]:
+    _, target, left = state.pending
+    assert isinstance(target, int) and isinstance(left, int)
+    seat = state.current
+    if source >= 0:
+        dashboard.lift(state, source, seat, "troop")
+    dashboard.put(state, target, seat, "troop")
+    state.pending = ["jump", target, left - 1] if left > 1 else []
+    if state.pending and not jump_sources(state):
+        state.pending = []
+    return [Event("jump", seat, source, target)]

@@ -159,4 +159,11 @@ def _answers(state: State) -> list[Action]:
         return [Action("robots", j) for j in discovery.robot_targets(state, count, source)]
     if question == "beacon":
         return [Action("done")] + [Action("beacon", i, s) for i, s in relics.beacon_options(state)]
+    if question == "build_here":
+        i = int(state.pending[1])
+        options = [Action("build", i, k) for k in range(len(STRUCTURES))] + [
+            Action("build", i, build.TERRAFORM + c) for c in range(len(PLANET_COLOURS))]
+        return [Action("done")] + [a for a in options if why_illegal(state, a) is None]
+    if question == "jump":
+        return [Action("done")] + [Action("jump", i) for i in combat.jump_sources(state)]
     return [Action("done")] + [Action("teleport", i) for i in relics.teleport_options(state)]

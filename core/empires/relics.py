@@ -5,7 +5,7 @@ the engine does not play yet are kept but not offered (core/empires/DESIGN.md)."
 from __future__ import annotations
 
 from core.contract import Event
-from core.empires import dashboard
+from core.empires import build, dashboard
 from core.empires.discovery import troop_spots
 from core.empires.maneuvers import enter, new_ship, place_in_orbit, room_reason, towards_centre
 from core.empires.occupancy import occupied_by
@@ -20,6 +20,7 @@ RELICS = {
     "warp_beacon": {"beacon": 4},
     "beacon_and_move": {"beacon": 2, "flicks": 2},
     "teleport_beacon": {"teleport": 2},
+    "teleport_and_build": {"teleport": 1, "build": 1},
 }
 
 
@@ -43,6 +44,8 @@ def activate(state: State, k: int) -> list[Event]:
     state.strike_bonus += grant.get("strike", 0)
     if grant.get("beacon"):
         state.pending = ["beacon", grant["beacon"]]
+    elif grant.get("build"):
+        state.pending = ["teleport_build", 1]
     elif grant.get("teleport"):
         state.pending = ["teleport", grant["teleport"]]
     return [Event("relic_used", seat, k)]
@@ -75,8 +78,26 @@ def teleport_options(state: State) -> list[int]:
 
 def teleport(state: State, i: int) -> list[Event]:
     dashboard.put(state, i, state.current, "troop")
-    _count_down(state)
+    if state.pending[0] == "teleport_build":
+        state.pending = ["build_here", i]  # and the seat may build there
+    else:
+        _count_down(state)
     return [Event("troop", state.current, i)]
+
+
+def build_here_reason(state: State, option: int) -> str | None:
+    _, i = state.pending
+    assert isinstance(i, int)
+    return build.build_reason(state, i, option)
+
+
+def build_here(state: State, option: int) -> list[Event]:
+    """The relic's build at the planet its troop went to; building ends the Interact."""
+    _, i = state.pending
+    assert isinstance(i, int)
+    state.pending = []
+    state.uses = 0
+    return build.build(state, i, option)
 
 
 def _count_down(state: State) -> None:

@@ -30,7 +30,8 @@ boon           planet, or -1 for energy    -
 robots         location                    -
 beacon         planet                      ship id
 teleport       planet                      -
-done           -                           -  (stop a relic's placements early)
+jump           -1 dashboard, or a planet   -  (Hyper-Jump Troops: a troop moves)
+done           -                           -  (stop placing or moving early)
 =============  ==========================  ====================================
 """
 
@@ -154,11 +155,22 @@ def _answer_reason(state: State, a: Action) -> str | None:
             return None
         return None if a.kind == "beacon" and (a.card, a.option) in relics.beacon_options(
             state) else "put a dashboard starship in orbit of a planet you occupy, or done"
-    if question == "teleport":
+    if question in ("teleport", "teleport_build"):
         if a.kind == "done":
             return None
         return None if a.kind == "teleport" and a.card in relics.teleport_options(state) else (
             "put a troop on a planet you occupy or orbit, or done")
+    if question == "build_here":
+        if a.kind == "done":
+            return None
+        if a.kind != "build" or a.card != state.pending[1]:
+            return "build at the planet the troop went to, or done"
+        return relics.build_here_reason(state, a.option)
+    if question == "jump":
+        if a.kind == "done":
+            return None
+        return None if a.kind == "jump" and a.card in combat.jump_sources(state) else (
+            "move a troop from your dashboard (-1) or a planet to the planet taken, or done")
     return f"unknown question {question!r}"
 
 
@@ -235,11 +247,20 @@ def _answer(state: State, a: Action) -> list[Event]:
         return discovery.boon(state, a.card)
     if a.kind == "done":
         state.pending = []
+        if question == "jump":
+            return turn.after_attacks(state)
         return []
     if question == "beacon":
         return relics.beacon(state, a.card, a.option)
-    if question == "teleport":
+    if question in ("teleport", "teleport_build"):
         return relics.teleport(state, a.card)
+    if question == "build_here":
+        return relics.build_here(state, a.option)
+    if question == "jump":
+        events = combat.jump(state, a.card)
+        if not state.pending:
+            events += turn.after_attacks(state)
+        return events
     events = discovery.robots_go(state, a.card)
     if not state.pending and state.phase == "after_attack":
         events += turn.after_attacks(state)

@@ -142,6 +142,7 @@ class State:
     strike_bonus: int = 0  # strength a relic adds to one attack this turn
     bonus_target: int = -1  # the target that gets it
     pending: list[int | str] = field(default_factory=list)  # [question, details...]
+    jump_to: list[int] = field(default_factory=list)  # planets taken: Hyper-Jump Troops
     developed: list[str] = field(default_factory=list)  # "colour:level", first comers paid
     libraries: int = 4  # Ancient Library miniatures not yet on a planet
     library_waiting: list[int] = field(default_factory=list)  # quadrants owed a library

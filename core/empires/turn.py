@@ -15,6 +15,7 @@ ACTIONS = ("move", "deploy", "build", "interact")
 BASE_USES = {"move": 2, "deploy": 2, "build": 1, "interact": 1}
 BOOSTABLE = ("move", "deploy", "interact")
 ZERO_POINT = 2
+HYPER_JUMP = 3  # troops that may follow an attack on a planet
 
 
 def choose(state: State, k: int) -> list[Event]:
@@ -67,7 +68,17 @@ def end_step(state: State) -> list[Event]:
 
 
 def after_attacks(state: State) -> list[Event]:
-    """The end-of-turn effects that ask something (Mobile Starbases), else the end."""
+    """Hyper-Jump Troops for each planet taken, then the end-of-turn effects that ask
+    something (Mobile Starbases), else the end."""
+    if has(state, state.current, "hyper_jump_troops"):
+        while state.jump_to:
+            target = state.jump_to.pop(0)
+            state.pending = ["jump", target, HYPER_JUMP]
+            if combat.jump_sources(state):
+                state.phase = "after_attack"
+                return [Event("ask", state.current, -1, target)]
+            state.pending = []
+    state.jump_to = []
     if starbases.wants_move(state):
         state.phase = "effects"
         return [Event("effects", state.current)]

@@ -95,6 +95,9 @@ def describe(state: State, a: Action) -> str:
         return f"beacon {_ship(state, a.option)} to {_where(state, a.card)}"
     if k == "teleport":
         return f"teleport a troop to {_where(state, a.card)}"
+    if k == "jump":
+        source = "your dashboard" if a.card < 0 else _where(state, a.card)
+        return f"Hyper-Jump: a troop from {source} to the planet taken"
     if k == "done":
         return "done placing"
     return k

@@ -3,7 +3,7 @@ Relic Archive used through Interact."""
 
 from __future__ import annotations
 
-from empires_rules_helpers import at, game, pieces, play, reveal, ship_to
+from empires_rules_helpers import at, game, pieces, play, reveal, ship_to, unlocked
 
 from core.contract import Action
 from core.empires import legal_actions, outcome, why_illegal
@@ -132,3 +132,17 @@ def test_the_boon_event_offers_energy_or_a_troop() -> None:
     assert Action("boon", -1) in legal_actions(s)
     play(s, ("boon", -1))
     assert s.players[0].energy_ready == 1
+
+
+def test_teleport_and_build_puts_a_troop_then_may_build_there_ending_the_interact() -> None:
+    s = game()
+    i = reveal(s, "0.middle", "planet", "purple")
+    ship_to(s, 0, "0.middle", ship=100)
+    s.players[0].relics = ["teleport_and_build"]
+    s.tokens_dealt += 1
+    unlocked(s, 0, city=1)
+    play(s, ("choose", 3), ("boost",), ("relic", 0), ("teleport", i))
+    assert s.pending == ["build_here", i]
+    assert Action("build", i, 0) in legal_actions(s)
+    play(s, ("build", i, 0))
+    assert s.locations[i].pieces == [(0, "outpost")] and s.uses == 0

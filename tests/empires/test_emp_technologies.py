@@ -108,3 +108,19 @@ def test_the_star_hammer_adds_one_against_planets() -> None:
     ship_to(s, 0, "2.middle", 0, ship=hammer)
     play(s, ("choose", 3), ("end",), ("attack", hammer, i), ("end",))
     assert s.locations[i].pieces == [] and s.players[0].vp == 1
+
+
+def test_hyper_jump_troops_follow_an_attack_onto_the_planet_taken() -> None:
+    s = game()
+    i = reveal(s, "2.middle", "planet", "pink")
+    j = reveal(s, "0.middle", "planet", "purple")
+    pieces(s, 2, "2.middle", "troop")
+    pieces(s, 0, "0.middle", "troop")
+    grant(s, 0, "orange", 4)
+    ship_to(s, 0, "2.middle", 0, ship=100)
+    ship_to(s, 0, "2.middle", 18000, ship=101)
+    play(s, ("choose", 3), ("end",), ("attack", 100, i), ("attack", 101, i), ("end",))
+    assert s.pending == ["jump", i, 3] and s.current == 0
+    play(s, ("jump", j), ("jump", -1), ("done",))
+    assert s.locations[i].pieces == [(0, "troop"), (0, "troop")]
+    assert s.locations[j].pieces == [] and s.current == 1
