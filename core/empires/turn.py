@@ -122,4 +122,5 @@ def _reset(state: State) -> None:
     state.uses = state.flicks = 0
     state.maneuvers = False
     state.built_at, state.used, state.snared, state.attacks = [], [], [], []
+    state.jump_to = []
     state.strike_bonus, state.bonus_target = 0, -1

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from core.contract import plain_copy
 from core.empires.setup import tokens
 from core.empires.state import State
 from core.rng import Rng
@@ -42,8 +43,8 @@ def view(state: State, seat: int) -> EmpiresView:
             hidden[(loc.kind, loc.colour)] += 1
             loc.kind, loc.colour = HIDDEN, ""
             loc.token = HIDDEN_TOKEN if loc.token else ""
-    return EmpiresView(seat, state.to_move, state.current, list(state.pending), state.options,
-                       state.phase, t, dict(sorted(hidden.items())))
+    return EmpiresView(seat, state.to_move, state.current, list(state.pending),
+                       plain_copy(state.options), state.phase, t, dict(sorted(hidden.items())))
 
 
 def determinize(v: EmpiresView, rng: Rng) -> State:

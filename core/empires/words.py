@@ -8,6 +8,7 @@ from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
+from core.empires.view import EmpiresView
 
 
 def _where(state: State, i: int) -> str:
@@ -37,8 +38,9 @@ def _ship(state: State, ship: int) -> str:
     return f"{colour} {'starbase' if 200 <= ship < 300 else 'ship'} {ship}"
 
 
-def describe(state: State, a: Action) -> str:
-    """``a`` in one short line."""
+def describe(table: State | EmpiresView, a: Action) -> str:
+    """``a`` in one short line, in a state or in a seat's view of it."""
+    state = table.table if isinstance(table, EmpiresView) else table
     k = a.kind
     if k == "choose":
         return f"take the {ACTIONS[a.card].title()} action"

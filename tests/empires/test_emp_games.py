@@ -94,3 +94,16 @@ def test_a_refused_action_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             apply(s, a)
         assert checksum(s) == before  # the generator's state is in the checksum too
+
+
+def test_a_view_and_a_snapshot_share_nothing_with_the_game() -> None:
+    s = _midgame(6, 400)
+    before = checksum(s)
+    v = view(s, 0)
+    data = snapshot(s)
+    v.options["players"] = 9
+    v.table.players[0].relics.append("junk")
+    v.pending.append("junk")
+    data["options"]["players"] = 9
+    data["players"][0][0] = 99
+    assert checksum(s) == before

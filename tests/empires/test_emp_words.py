@@ -35,3 +35,12 @@ def test_words_for_a_landing_and_a_flick() -> None:
         "flick red ship 100 at 45.00°, power 62.0 %")
     assert describe(s, Action("build", 4, 1)) == "build a city on the purple planet at 0.middle"
     assert event_line(s, Event("vp", 0, -1, 2)) == "red takes 2 VP"
+
+
+def test_words_read_the_same_from_a_seats_view() -> None:
+    from core.empires import view
+
+    s = game()
+    play(s, ("choose", 0))
+    a = Action("flick", 100, 9000 * 100000 + 300)
+    assert describe(view(s, 1), a) == describe(s, a)
