@@ -53,12 +53,12 @@ def test_a_library_found_on_an_artifact_waits_for_the_next_planet_of_its_quadran
     s.tokens_dealt += 1
     red = ship_to(s, 0, "0.inner", ship=100)
     play(s, ("choose", 0), ("discover", red))
-    assert s.library_waiting == [0]
-    j = at(s, "0.middle")
+    assert s.library_waiting == [0] and s.libraries == 4
+    j = reveal(s, "0.middle", "planet", "purple")
+    s.locations[j].faceup = False  # face down again, its token set aside
     other = ship_to(s, 0, "0.middle", ship=101)
     play(s, ("discover", other))
-    if s.locations[j].kind in ("planet", "relic"):
-        assert s.locations[j].library and s.library_waiting == []
+    assert s.locations[j].library and s.library_waiting == [] and s.libraries == 3
 
 
 def test_a_starbase_knocked_off_the_map_goes_back_round_its_planet() -> None:
