@@ -43,7 +43,7 @@ def problems(state: State) -> list[str]:
 
 PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
 QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
-             "teleport_build": 2, "build_here": 2, "jump": 3}
+             "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2}
 LIBRARIES = 4
 
 

@@ -164,6 +164,8 @@ def _answers(state: State) -> list[Action]:
         options = [Action("build", i, k) for k in range(len(STRUCTURES))] + [
             Action("build", i, build.TERRAFORM + c) for c in range(len(PLANET_COLOURS))]
         return [Action("done")] + [a for a in options if why_illegal(state, a) is None]
+    if question == "relocate":
+        return [Action("relocate", i, j) for i, j in relics.relocate_options(state)]
     if question == "jump":
         return [Action("done")] + [Action("jump", i) for i in combat.jump_sources(state)]
     return [Action("done")] + [Action("teleport", i) for i in relics.teleport_options(state)]

@@ -31,6 +31,7 @@ robots         location                    -
 beacon         planet                      ship id
 teleport       planet                      -
 jump           -1 dashboard, or a planet   -  (Hyper-Jump Troops: a troop moves)
+relocate       planet                      the other planet (Matter Relocator)
 done           -                           -  (stop placing or moving early)
 =============  ==========================  ====================================
 """
@@ -160,6 +161,9 @@ def _answer_reason(state: State, a: Action) -> str | None:
             return None
         return None if a.kind == "teleport" and a.card in relics.teleport_options(state) else (
             "put a troop on a planet you occupy or orbit, or done")
+    if question == "relocate":
+        return None if a.kind == "relocate" and (a.card, a.option) in (
+            relics.relocate_options(state)) else "choose the two planets to swap"
     if question == "build_here":
         if a.kind == "done":
             return None
@@ -256,6 +260,8 @@ def _answer(state: State, a: Action) -> list[Event]:
         return relics.teleport(state, a.card)
     if question == "build_here":
         return relics.build_here(state, a.option)
+    if question == "relocate":
+        return relics.relocate(state, a.card, a.option)
     if question == "jump":
         events = combat.jump(state, a.card)
         if not state.pending:

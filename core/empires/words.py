@@ -97,6 +97,8 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         return f"beacon {_ship(state, a.option)} to {_where(state, a.card)}"
     if k == "teleport":
         return f"teleport a troop to {_where(state, a.card)}"
+    if k == "relocate":
+        return f"swap {_where(state, a.card)} with {_where(state, a.option)}"
     if k == "jump":
         source = "your dashboard" if a.card < 0 else _where(state, a.card)
         return f"Hyper-Jump: a troop from {source} to the planet taken"

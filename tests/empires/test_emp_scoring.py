@@ -3,10 +3,11 @@ Relic Archive used through Interact."""
 
 from __future__ import annotations
 
-from empires_rules_helpers import at, game, pieces, play, reveal, ship_to, unlocked
+from empires_rules_helpers import at, disc, game, pieces, play, reveal, ship_to, unlocked
 
 from core.contract import Action
 from core.empires import legal_actions, outcome, why_illegal
+from core.empires.occupancy import orbit_of
 from core.empires.scoring import final_scores
 from core.empires.state import State
 from core.empires.turn import end_reached
@@ -146,3 +147,29 @@ def test_teleport_and_build_puts_a_troop_then_may_build_there_ending_the_interac
     assert Action("build", i, 0) in legal_actions(s)
     play(s, ("build", i, 0))
     assert s.locations[i].pieces == [(0, "outpost")] and s.uses == 0
+
+
+def test_the_matter_relocator_swaps_two_planets_with_all_on_and_round_them() -> None:
+    s = game()
+    i = reveal(s, "0.middle", "planet", "purple")
+    j = reveal(s, "2.middle", "planet", "pink")
+    pieces(s, 0, "0.middle", "troop")
+    red = ship_to(s, 0, "0.middle", 0, ship=100)
+    far = ship_to(s, 0, "2.middle", 9000, ship=101)
+    s.players[0].relics = ["matter_relocator"]
+    s.tokens_dealt += 1
+    play(s, ("choose", 3), ("relic", 0))
+    assert legal_actions(s) == [Action("relocate", i, j)]
+    play(s, ("relocate", i, j))
+    assert s.locations[j].colour == "purple" and s.locations[j].pieces == [(0, "troop")]
+    assert s.locations[i].colour == "pink" and s.locations[i].pieces == []
+    assert orbit_of(disc(s, red)) == j and orbit_of(disc(s, far)) == i
+
+
+def test_the_matter_relocator_is_refused_without_two_planets_to_swap() -> None:
+    s = game()
+    s.players[0].relics = ["matter_relocator"]
+    s.tokens_dealt += 1
+    play(s, ("choose", 3))
+    assert why_illegal(s, Action("relic", 0)) == (
+        "the Matter Relocator needs your ships round two planets no rival holds")
