@@ -103,8 +103,7 @@ def finish(state: State) -> list[Event]:
         return events + [Event("game_over", -1)]
     _reset(state)
     state.current = state.to_move = (seat + 1) % state.n
-    if state.current == 0:
-        state.turn += 1
+    state.turn = min(state.turns_taken) + 1  # the round: every seat plays once in each
     return events + [Event("turn", state.current)]
 
 

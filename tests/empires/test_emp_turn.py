@@ -72,3 +72,12 @@ def test_any_aim_in_range_is_legal_and_others_are_refused_with_the_reason() -> N
         "a power is from 1 to 1000 ‰, not 1001")
     assert why_illegal(s, Action("flick", 110, 100)) == (
         "ship 110 is not one of your starships on the map")
+
+
+def test_the_round_goes_up_once_every_seat_has_played() -> None:
+    s = game(players=3)
+    s.current = s.to_move = 1  # the start player need not be the first seat
+    for k in range(3):
+        assert s.turn == 1, k
+        play(s, ("choose", 3), ("end",), ("end",))
+    assert s.turn == 2 and s.current == 1
