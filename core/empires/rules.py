@@ -69,6 +69,8 @@ def why_illegal(state: State, a: Action) -> str | None:
     """Why ``a`` cannot be taken now, in words; None when it can."""
     if state.to_move is None:
         return "the game is over"
+    if type(a.card) is not int or type(a.option) is not int or type(a.kind) is not str:
+        return "an action is a kind in words and two whole numbers"
     if state.pending:
         return _answer_reason(state, a)
     phase = state.phase

@@ -90,7 +90,8 @@ def test_a_refused_action_changes_nothing() -> None:
     s = _midgame(3, 200)
     before = checksum(s)
     for a in (Action("flick", 999, 5), Action("build", 99, 0), Action("choose", 7),
-              Action("nonsense"), Action("attack", 100, 5)):
+              Action("nonsense"), Action("attack", 100, 5), Action("choose", "0"),  # type: ignore[arg-type]
+              Action("flick", 100, 1.5)):  # type: ignore[arg-type]
         with pytest.raises(IllegalAction):
             apply(s, a)
         assert checksum(s) == before  # the generator's state is in the checksum too
