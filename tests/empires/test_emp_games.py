@@ -108,3 +108,17 @@ def test_a_view_and_a_snapshot_share_nothing_with_the_game() -> None:
     data["options"]["players"] = 9
     data["players"][0][0] = 99
     assert checksum(s) == before
+
+
+def test_the_module_keeps_the_contract_surface() -> None:
+    import core.empires as empires
+    from core.contract import GameModule
+
+    wanted = [n for n in GameModule.__dict__ if not n.startswith("_")]
+    wanted += list(GameModule.__annotations__)
+    assert "legal_actions" in wanted and "NAME" in wanted
+    for name in wanted:
+        assert hasattr(empires, name), name
+    s = new_game({"players": 2}, 1)
+    assert empires.outcome(s) is None and empires.turn_number(s) == 1
+    assert empires.view(s, -1).seat == -1
