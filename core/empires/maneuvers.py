@@ -113,6 +113,7 @@ def flick(state: State, ship: int, aim: Aim) -> list[Event]:
             else:
                 state.discs.append(x._replace(x=spot[0], y=spot[1]))
                 events.append(Event("put_back", x.owner, gone))
+    events += _warship_touches(state, before, result.hits)
     for base_id, home in homes.items():
         now = next((x for x in state.discs if x.id == base_id), None)
         if home < 0 or (now is not None and orbit_of(now) == home):
@@ -128,6 +129,23 @@ def flick(state: State, ship: int, aim: Aim) -> list[Event]:
             state.discs.append(back)
     state.discs.sort(key=lambda x: x.id)
     events += _snare_offer(state, ship, result.hits)
+    return events
+
+
+def _warship_touches(state: State, before: dict[int, Disc], hits: tuple[Hit, ...]
+                     ) -> list[Event]:
+    """Any starship that touched a guardian warship is destroyed (the flicked ship's first
+    touch is already a ram; this catches the ships it knocked into one)."""
+    events = []
+    for h in hits:
+        if h.kind != "bounce":
+            continue
+        for ship, other in ((h.disc, h.other), (h.other, h.disc)):
+            a, b = before.get(ship), before.get(other)
+            if (a is not None and b is not None and a.kind == "ship" and b.kind == "warship"
+                    and any(d.id == ship for d in state.discs)):
+                dashboard.ship_home(state, ship, a.owner)
+                events.append(Event("destroyed", a.owner, ship, 2))
     return events
 
 

@@ -111,7 +111,8 @@ def event_line(state: State, e: Event) -> str:
     """An event in one short line."""
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines = {
-        "destroyed": f"{who} loses ship {e.card} ({'rammed' if e.value else 'lost in space'})",
+        "destroyed": f"{who} loses ship {e.card} "
+                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
         "vp": f"{who} takes {e.value} VP",
         "refresh": f"{who} refreshes {e.value} energy",
         "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from empires_rules_helpers import at, disc, game, pieces, play, reveal, ship_at, ship_to, starbase
 
-from core.contract import Action
+from core.contract import Action, Event
 from core.empires import why_illegal
 from core.empires.aim import Aim
 from core.empires.flight import fly
+from core.empires.geometry import starmap
 from core.empires.occupancy import orbit_of
 from core.empires.scoring import final_scores
 from core.empires.state import WARSHIP_BASE
@@ -90,3 +91,14 @@ def test_deploying_a_troop_respects_the_three_piece_limit() -> None:
     play(s, ("choose", 1))
     assert why_illegal(s, Action("deploy_troop", i)) == (
         "0.middle already has 3 troops and structures")
+
+
+def test_a_ship_knocked_into_a_guardian_warship_is_destroyed() -> None:
+    s = game(players=2)
+    space = starmap().spaces[0]
+    knocked = ship_at(s, 0, space.x + 4000, space.y, ship=100)
+    mover = ship_at(s, 0, space.x + 9000, space.y, ship=101)
+    events = play(s, ("choose", 0), ("flick", mover, 18000 * 100000 + 300))
+    assert knocked in s.players[0].ships
+    assert Event("destroyed", 0, knocked, 2) in events
+    assert any(d.id == WARSHIP_BASE for d in s.discs)  # the warship is unharmed
