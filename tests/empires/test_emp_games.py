@@ -23,6 +23,7 @@ from core.empires import (
     snapshot,
     turn_number,
     view,
+    why_illegal,
 )
 from core.empires.state import State
 from core.rng import Rng
@@ -122,3 +123,12 @@ def test_the_module_keeps_the_contract_surface() -> None:
     s = new_game({"players": 2}, 1)
     assert empires.outcome(s) is None and empires.turn_number(s) == 1
     assert empires.view(s, -1).seat == -1
+
+
+def test_every_offered_action_is_accepted() -> None:
+    def check(s: State, a: Action) -> None:
+        for b in legal_actions(s):
+            assert why_illegal(s, b) is None, (b, why_illegal(s, b))
+
+    for seed in (12, 13, 14):
+        random_game(seed, check=check, limit=500)
