@@ -1,15 +1,27 @@
-"""Ascending Empires (Zenith Edition): the Starmap, the flick physics and the set-up; the
-rules of a turn come in the next sessions (core/empires/DESIGN.md). Not yet listed in
-core.games: a half-built game must not appear in New game."""
+"""Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
+rules of a competitive turn for 2-4 players (core/empires/DESIGN.md). Not yet listed in
+core.games: it gets its app and bot rows in the next sessions."""
 
 from __future__ import annotations
 
+from core.contract import rounds_played
 from core.empires.audit import problems as audit
+from core.empires.offers import legal_actions
+from core.empires.rules import apply, why_illegal
+from core.empires.scoring import outcome
 from core.empires.setup import new_game, normalize_options
 from core.empires.snapshot import checksum, restore, snapshot
 from core.empires.state import State
+from core.empires.view import determinize, view
+from core.empires.words import describe
 
 NAME = "empires"
 
-__all__ = ["NAME", "State", "audit", "checksum", "new_game", "normalize_options", "restore",
-           "snapshot"]
+
+def turn_number(state: State) -> int:
+    return rounds_played(state.turns_taken, state.to_move is None)
+
+
+__all__ = ["NAME", "State", "apply", "audit", "checksum", "describe", "determinize",
+           "legal_actions", "new_game", "normalize_options", "outcome", "restore", "snapshot",
+           "turn_number", "view", "why_illegal"]

@@ -37,6 +37,57 @@ def problems(state: State) -> list[str]:
     for p in state.players:
         out += _player(state, p.seat)
     out += _supplies(state)
+    out += _turn(state)
+    return out
+
+
+PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
+QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
+             "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2}
+LIBRARIES = 4
+
+
+def _turn(state: State) -> list[str]:
+    """The turn in progress, the technologies and the starbases agree with the rules."""
+    out: list[str] = []
+    if state.phase not in PHASES:
+        out.append(f"unknown phase {state.phase!r}")
+    if (state.phase == "over") != (state.to_move is None):
+        out.append("the game is over exactly when no one is to move")
+    if state.pending and (state.pending[0] not in QUESTIONS
+                          or len(state.pending) != QUESTIONS[str(state.pending[0])]):
+        out.append(f"a malformed question {state.pending!r}")
+    if min(state.uses, state.flicks) < 0 or not 0 <= state.last_turns <= state.n:
+        out.append("a negative count of uses, flicks or last turns")
+    if len(state.turns_taken) != state.n:
+        out.append("turns taken are not counted for every seat")
+    placed = sum(loc.library for loc in state.locations)
+    if placed + state.libraries != LIBRARIES or state.libraries < 0:
+        out.append(f"{placed} + {state.libraries} Ancient Libraries, not {LIBRARIES}")
+    for p in state.players:
+        for colour, level in p.tech.items():
+            if not 0 <= level <= 4:
+                out.append(f"seat {p.seat}: {colour} level {level}")
+            if any(f"{colour}:{k}" not in state.developed for k in range(1, level + 1)):
+                out.append(f"seat {p.seat}: a {colour} level no one was paid for first")
+            locked = advanced_ids(p.seat)[colour] in p.advanced_locked
+            if locked != (level < 3):
+                out.append(f"seat {p.seat}: the {colour} advanced ship does not match level "
+                           f"{level}")
+    orbit = starmap().orbit
+    for d in state.discs:
+        if d.kind != "starbase":
+            continue
+        around = [i for i, loc in enumerate(location_discs())
+                  if (d.x - loc.x) ** 2 + (d.y - loc.y) ** 2 <= (orbit + d.r) ** 2]
+        if len(around) != 1:
+            out.append(f"starbase {d.id} is not in exactly one orbit")
+            continue
+        loc = state.locations[around[0]]
+        if loc.kind not in ("planet", "relic") or loc.destroyed or not loc.faceup:
+            out.append(f"starbase {d.id} orbits {loc.hole}, not a face-up planet")
+        if loc.robots or any(seat != d.owner for seat, _ in loc.pieces):
+            out.append(f"starbase {d.id} orbits {loc.hole}, which someone else occupies")
     return out
 
 

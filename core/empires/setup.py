@@ -201,6 +201,7 @@ def new_game(options: dict[str, Any], seed: int) -> State:
             x, y = _start_spot(table, gate.x, gate.y, turn)
             state.discs.append(Disc(ship, "ship", seat, x, y, table.radius["ship"]))
         state.players.append(p)
+    state.turns_taken = [0] * spec.players
     state.current = state.to_move = rng.below(spec.players)
     return state
 

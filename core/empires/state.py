@@ -127,6 +127,28 @@ class State:
     current: int = 0
     to_move: int | None = 0
     turn: int = 1
+    # The turn in progress (core/empires/turn.py): the phase ("choose" an action, "act" on
+    # it, "attack" at its end, "over"), the action chosen, what is left of it, and what was
+    # done with it that later rules ask about.
+    phase: str = "choose"
+    action: str = ""
+    uses: int = 0  # deploys, builds or interacts left (a Move's are its flicks)
+    flicks: int = 0  # flicks left: a Move's, or a relic's
+    maneuvers: bool = False  # manoeuvres allowed now (a Move, or a relic that flicks)
+    built_at: list[int] = field(default_factory=list)  # locations built at this turn
+    used: list[str] = field(default_factory=list)  # once-a-turn things used this turn
+    snared: list[int] = field(default_factory=list)  # ships put back by Gravity Snare
+    attacks: list[list[int]] = field(default_factory=list)  # [ship, target] chosen
+    strike_bonus: int = 0  # strength a relic adds to one attack this turn
+    bonus_target: int = -1  # the target that gets it
+    pending: list[int | str] = field(default_factory=list)  # [question, details...]
+    jump_to: list[int] = field(default_factory=list)  # planets taken: Hyper-Jump Troops
+    developed: list[str] = field(default_factory=list)  # "colour:level", first comers paid
+    libraries: int = 4  # Ancient Library miniatures not yet on a planet
+    library_waiting: list[int] = field(default_factory=list)  # quadrants owed a library
+    end_triggered: bool = False
+    last_turns: int = 0  # turns still to play once the end is triggered
+    turns_taken: list[int] = field(default_factory=list)
 
     @property
     def n(self) -> int:

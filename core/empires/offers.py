@@ -1,0 +1,171 @@
+"""The legal list: every choice the seat to move has now, with a small set of useful aims
+for each flick (straight at each location's orbit and at each rival ship in reach). Any
+other aim is legal too (``rules.why_illegal`` accepts every angle and power); bots and hints
+search the whole range over the physics themselves."""
+
+from __future__ import annotations
+
+import functools
+from math import isqrt
+
+from core.contract import Action
+from core.empires import (
+    build,
+    combat,
+    discovery,
+    maneuvers,
+    phaseship,
+    relics,
+    starbases,
+    turn,
+)
+from core.empires.aim import angle_towards, power_for
+from core.empires.geometry import starmap
+from core.empires.maneuvers import towards_centre
+from core.empires.occupancy import orbit_of
+from core.empires.placing import location_discs
+from core.empires.rules import AIM_SCALE, why_illegal
+from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
+from core.empires.technology import advanced_name
+
+
+@functools.lru_cache(maxsize=65536)
+def straight(dx: int, dy: int, short_by: int) -> int:
+    """The aim (angle * AIM_SCALE + power) that slides a ship straight along (dx, dy),
+    stopping ``short_by`` units before the end."""
+    dist = max(1, _length(dx, dy) - short_by)
+    return angle_towards(dx, dy) * AIM_SCALE + power_for(dist)
+
+
+def _length(dx: int, dy: int) -> int:
+    return isqrt(dx * dx + dy * dy)
+
+
+def reposition_angles(state: State, ship: int) -> list[int]:
+    """Round the orbit ``ship`` is in: towards the middle of the map, and towards each
+    rival ship within long range of the orbit (to bring it into attack range)."""
+    d = next(x for x in state.discs if x.id == ship)
+    here = orbit_of(d)
+    if here < 0:
+        return []
+    loc = location_discs()[here]
+    reach = starmap().orbit + starmap().long_range + 2 * d.r
+    out = [towards_centre(here)]
+    for x in state.discs:
+        dx, dy = x.x - loc.x, x.y - loc.y
+        if x.kind == "ship" and x.owner != d.owner and dx * dx + dy * dy <= reach * reach:
+            out.append(angle_towards(dx, dy))
+    return list(dict.fromkeys(out))
+
+
+def useful_aims(state: State, ship: int) -> list[int]:
+    """Straight into each other location's orbit, and straight at each rival ship or
+    warship (a ram), for ``ship``; each aim once, in a fixed order."""
+    d = next(x for x in state.discs if x.id == ship)
+    here = orbit_of(d)
+    orbit = starmap().orbit
+    out: list[int] = []
+    for loc in location_discs():
+        if loc.id != here:
+            out.append(straight(loc.x - d.x, loc.y - d.y, orbit))
+    if advanced_name(ship) != "juggernaut":
+        for x in state.discs:
+            if x.kind in ("ship", "warship") and x.owner != d.owner:
+                out.append(straight(x.x - d.x, x.y - d.y, -x.r))
+    return list(dict.fromkeys(out))
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action the seat to move may take now (empty once over)."""
+    if state.to_move is None:
+        return []
+    if state.pending:
+        return _answers(state)
+    if state.phase == "choose":
+        return [Action("choose", k) for k in range(len(turn.ACTIONS))]
+    if state.phase == "attack":
+        return _attacks(state)
+    if state.phase == "effects":
+        bases = [d.id for d in state.discs if d.kind == "starbase" and d.owner == state.current]
+        moves = [Action("move_starbase", b, i) for b in bases
+                 for i in range(len(state.locations))]
+        return [Action("end")] + [a for a in moves if why_illegal(state, a) is None]
+    out = [Action("end")]
+    if turn.boost_reason(state) is None:
+        out.append(Action("boost"))
+    seat = state.current
+    p = state.players[seat]
+    mine = [d.id for d in state.discs if d.kind == "ship" and d.owner == seat]
+    dash = ([p.ships[0]] if p.ships else []) + list(p.advanced)
+    flicks: list[Action] = []
+    cands: list[Action] = []
+    if state.flicks > 0 or state.maneuvers:
+        for ship in mine:
+            if maneuvers.flick_reason(state, ship) is None:
+                flicks += [Action("flick", ship, aim) for aim in useful_aims(state, ship)]
+    phase_ship = advanced_ids(seat)["purple"]
+    if phaseship.place_reason(state, phase_ship, phaseship.encode(0, 0)) in (
+            None, "the Phaseship cannot be put down on top of another disc"):
+        flicks += [Action("place", phase_ship, o) for o in phaseship.useful_places(state,
+                                                                                   phase_ship)]
+    for base in (d for d in state.discs if d.kind == "starbase" and d.owner == seat):
+        if starbases.turn_reason(state, base.id) is None:
+            cands += [Action("reposition", base.id, a)
+                      for a in reposition_angles(state, base.id)[:2]]
+    if state.maneuvers:
+        for ship in mine:
+            cands += [Action(kind, ship) for kind in ("land", "discover", "wormhole")]
+            cands += [Action("reposition", ship, a) for a in reposition_angles(state, ship)]
+        for i, loc in enumerate(state.locations):
+            if (seat, "troop") in loc.pieces:
+                cands += [Action("launch", i, s) for s in dash]
+    if state.uses > 0 and state.action == "deploy":
+        cands += [Action("deploy_ship", s) for s in dash]
+        cands += [Action("deploy_troop", i) for i, loc in enumerate(state.locations)
+                  if any(who == seat for who, _ in loc.pieces) or loc.faceup and not loc.pieces]
+    if state.uses > 0 and state.action == "build":
+        for i, loc in enumerate(state.locations):
+            if loc.faceup and loc.kind in ("planet", "relic"):
+                cands += [Action("build", i, k) for k in range(len(STRUCTURES))]
+                if loc.kind == "relic":
+                    cands += [Action("build", i, build.TERRAFORM + c)
+                              for c in range(len(PLANET_COLOURS))]
+    if state.uses > 0 and state.action == "interact":
+        cands += [Action("archive", k) for k in range(len(state.archive))]
+        cands += [Action("relic", k) for k in range(len(p.relics))]
+    return out + flicks + [a for a in cands if why_illegal(state, a) is None]
+
+
+def _attacks(state: State) -> list[Action]:
+    out = [Action("end")]
+    chosen = {s for s, _ in state.attacks}
+    for d in state.discs:
+        if d.kind == "ship" and d.owner == state.current and d.id not in chosen:
+            out += [Action("attack", d.id, t) for t in combat.targets(state, d.id)]
+    if state.strike_bonus > 0 and state.bonus_target < 0:
+        out += [Action("bonus", t) for t in sorted({t for _, t in state.attacks})]
+    return out
+
+
+def _answers(state: State) -> list[Action]:
+    question = state.pending[0]
+    if question == "snare":
+        return [Action("snare", -1, 1), Action("snare", -1, 0)]
+    if question == "boon":
+        return [Action("boon", i) for i in discovery.boon_options(state)]
+    if question == "robots":
+        _, count, source = state.pending
+        assert isinstance(count, int) and isinstance(source, int)
+        return [Action("robots", j) for j in discovery.robot_targets(state, count, source)]
+    if question == "beacon":
+        return [Action("done")] + [Action("beacon", i, s) for i, s in relics.beacon_options(state)]
+    if question == "build_here":
+        i = int(state.pending[1])
+        options = [Action("build", i, k) for k in range(len(STRUCTURES))] + [
+            Action("build", i, build.TERRAFORM + c) for c in range(len(PLANET_COLOURS))]
+        return [Action("done")] + [a for a in options if why_illegal(state, a) is None]
+    if question == "relocate":
+        return [Action("relocate", i, j) for i, j in relics.relocate_options(state)]
+    if question == "jump":
+        return [Action("done")] + [Action("jump", i) for i in combat.jump_sources(state)]
+    return [Action("done")] + [Action("teleport", i) for i in relics.teleport_options(state)]

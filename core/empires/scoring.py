@@ -1,0 +1,82 @@
+"""Final scoring and the winner (rulebook: "Scoring", "Final Score", "Ancient Libraries").
+
+Troops first (1 VP for every 2 taken off the map, after the Ancient Library bonus), then
+occupied planets (1 at home, 2 elsewhere, 2 more for an untouched relic planet), then the
+structure symbols uncovered on the dashboard. Ties: most VP tokens, then most technology
+levels; a tie after both is shared. Missions are not in play yet (their cards are not in the
+rulebook text), so they score nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from core.content import content_file, read
+from core.contract import Outcome
+from core.empires.occupancy import is_planet, occupant, quadrant
+from core.empires.state import STRUCTURE_COUNTS, State
+
+
+@functools.cache
+def symbols() -> dict[str, tuple[int, ...]]:
+    """The VP symbols under each dashboard space, by structure, in the order the spaces
+    empty (``content/dashboard.toml``)."""
+    doc = read(content_file("core.empires", "dashboard.toml"), ("symbols",))
+    f = doc.entries("symbols", key="structure")
+    out = {}
+    for row in f:
+        row.only(("structure", "vp"))
+        kind = row.choice("structure", tuple(STRUCTURE_COUNTS))
+        vp = row.integers("vp")
+        if len(vp) != STRUCTURE_COUNTS[kind] or min(vp) < 0:
+            raise row.fail("vp", f"needs {STRUCTURE_COUNTS[kind]} numbers of 0 or more")
+        out[kind] = vp
+    if sorted(out) != sorted(STRUCTURE_COUNTS):
+        raise row.fail("structure", "every structure needs its row of symbols")
+    return out
+
+
+def final_scores(state: State) -> list[dict[str, int]]:
+    """Each seat's score by part (a copy of the table is scored; the state is untouched)."""
+    s = state.copy()
+    parts: list[dict[str, int]] = [{"tokens": p.vp} for p in s.players]
+    for seat in range(s.n):
+        libraries = {quadrant(i) for i, loc in enumerate(s.locations)
+                     if loc.library and occupant(s, i) == seat}
+        troops = [i for i, loc in enumerate(s.locations) for who, k in loc.pieces
+                  if who == seat and k == "troop"]
+        parts[seat]["libraries"] = sum(1 for i in troops if quadrant(i) in libraries)
+        parts[seat]["troops"] = len(troops) // 2
+    for loc in s.locations:
+        loc.pieces = [x for x in loc.pieces if x[1] != "troop"]
+    for seat, p in enumerate(s.players):
+        planets = [i for i, loc in enumerate(s.locations) if is_planet(loc)
+                   and occupant(s, i) == seat]
+        parts[seat]["planets"] = sum(1 if quadrant(i) == p.home else 2 for i in planets)
+        parts[seat]["relic_planets"] = 2 * sum(
+            1 for i in planets if s.locations[i].kind == "relic" and not s.locations[i].terraform)
+        parts[seat]["structures"] = sum(
+            sum(symbols()[kind][:STRUCTURE_COUNTS[kind] - p.structures[kind]])
+            for kind in STRUCTURE_COUNTS)
+        parts[seat]["missions"] = 0
+    return parts
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.to_move is not None:
+        return None
+    parts = final_scores(state)
+    scores = tuple(sum(x.values()) for x in parts)
+    tech = [sum(p.tech.values()) for p in state.players]
+    key = [(scores[s], state.players[s].vp, tech[s]) for s in range(state.n)]
+    best = max(key)
+    winners = tuple(s for s in range(state.n) if key[s] == best)
+    top = [s for s in range(state.n) if scores[s] == best[0]]
+    tiebreak = ""
+    if len(top) > 1:
+        tokens = [s for s in top if state.players[s].vp == best[1]]
+        tiebreak = "most VP tokens" if len(tokens) == 1 else (
+            "most technology levels" if len(winners) == 1 else "shared")
+    details: dict[str, Any] = {"parts": parts}
+    return Outcome(scores, winners, tiebreak, details)

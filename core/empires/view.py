@@ -1,0 +1,63 @@
+"""What each seat may see: the whole table but what lies face down — a face-down
+location's kind and colour and the discovery token on it — and the game's generator.
+``determinize`` deals the hidden parts back for a search."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from core.contract import plain_copy
+from core.empires.setup import tokens
+from core.empires.state import State
+from core.rng import Rng
+
+HIDDEN = "hidden"
+HIDDEN_TOKEN = "?"
+
+
+@dataclass
+class EmpiresView:
+    """The table as ``seat`` sees it. ``table`` is a copy of the state with every face-down
+    location's kind, colour and token masked (kind ``"hidden"``, token ``"?"`` when one lies
+    there) and a blank generator; ``hidden_discs`` is the public count of the location discs
+    lying face down, by (kind, colour)."""
+
+    seat: int
+    to_move: int | None
+    current: int
+    pending: Any
+    options: dict[str, Any]
+    phase: str
+    table: State
+    hidden_discs: dict[tuple[str, str], int]
+
+
+def view(state: State, seat: int) -> EmpiresView:
+    t = state.copy()
+    t.rng = Rng(0)
+    hidden: Counter[tuple[str, str]] = Counter()
+    for loc in t.locations:
+        if not loc.faceup:
+            hidden[(loc.kind, loc.colour)] += 1
+            loc.kind, loc.colour = HIDDEN, ""
+            loc.token = HIDDEN_TOKEN if loc.token else ""
+    return EmpiresView(seat, state.to_move, state.current, list(state.pending),
+                       plain_copy(state.options), state.phase, t, dict(sorted(hidden.items())))
+
+
+def determinize(v: EmpiresView, rng: Rng) -> State:
+    """A full state consistent with ``v``: the face-down discs dealt at random over the
+    face-down holes, and a random token wherever one lies."""
+    s = v.table.copy()
+    s.rng = Rng(rng.next64())
+    discs = [k for k, n in v.hidden_discs.items() for _ in range(n)]
+    rng.shuffle(discs)
+    ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]]
+    for loc in s.locations:
+        if loc.kind == HIDDEN:
+            loc.kind, loc.colour = discs.pop()
+        if loc.token == HIDDEN_TOKEN:
+            loc.token = ids[rng.below(len(ids))]
+    return s

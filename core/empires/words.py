@@ -1,0 +1,126 @@
+"""Actions and events of Ascending Empires in plain words, for the log, hints and replays."""
+
+from __future__ import annotations
+
+from core.contract import Action, Event
+from core.empires.build import TERRAFORM
+from core.empires.phaseship import decode
+from core.empires.rules import aim_of
+from core.empires.state import PLANET_COLOURS, STRUCTURES, State
+from core.empires.turn import ACTIONS
+from core.empires.view import EmpiresView
+
+
+def _where(state: State, i: int) -> str:
+    if not 0 <= i < len(state.locations):
+        return f"location {i}"
+    loc = state.locations[i]
+    if not loc.faceup:
+        return f"the face-down disc at {loc.hole}"
+    name = loc.terraform or loc.colour
+    kind = "planet" if loc.kind in ("planet", "relic") else loc.kind
+    if loc.kind == "relic" and not loc.terraform:
+        name = "relic"
+    return f"the {name} {kind} at {loc.hole}".replace("  ", " ")
+
+
+def _target(state: State, t: int) -> str:
+    if t < len(state.locations):
+        return _where(state, t)
+    if t >= 300:
+        return "the guardian warship"
+    return f"{_ship(state, t)}"
+
+
+def _ship(state: State, ship: int) -> str:
+    seat = ship % 100 // 10
+    colour = state.players[seat].colour if 0 <= seat < state.n else "?"
+    return f"{colour} {'starbase' if 200 <= ship < 300 else 'ship'} {ship}"
+
+
+def describe(table: State | EmpiresView, a: Action) -> str:
+    """``a`` in one short line, in a state or in a seat's view of it."""
+    state = table.table if isinstance(table, EmpiresView) else table
+    k = a.kind
+    if k == "choose":
+        return f"take the {ACTIONS[a.card].title()} action"
+    if k == "boost":
+        return "boost the action with 1 energy"
+    if k == "flick":
+        aim = aim_of(a.option)
+        return (f"flick {_ship(state, a.card)} at {aim.angle / 100:.2f}°, "
+                f"power {aim.power / 10:.1f} %")
+    if k in ("land", "discover", "wormhole"):
+        verb = {"land": "land", "discover": "discover the location orbited by",
+                "wormhole": "send through the wormhole"}[k]
+        return f"{verb} {_ship(state, a.card)}"
+    if k == "reposition":
+        return f"move {_ship(state, a.card)} round its orbit to {a.option / 100:.0f}°"
+    if k == "place":
+        x, y = decode(a.option)
+        return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k == "move_starbase":
+        return f"move {_ship(state, a.card)} to {_where(state, a.option)}"
+    if k == "launch":
+        return f"launch {_ship(state, a.option)} from {_where(state, a.card)}"
+    if k == "deploy_ship":
+        return f"deploy {_ship(state, a.card)} to the warpgate"
+    if k == "deploy_troop":
+        return f"deploy a troop to {_where(state, a.card)}"
+    if k == "build":
+        if a.option >= TERRAFORM:
+            return (f"build a research facility on {_where(state, a.card)}, terraformed "
+                    f"{PLANET_COLOURS[a.option - TERRAFORM]}")
+        return f"build a {STRUCTURES[a.option]} on {_where(state, a.card)}"
+    if k == "archive":
+        return f"take the {state.archive[a.card].replace('_', ' ')} relic from the Archive" \
+            if 0 <= a.card < len(state.archive) else "take a relic from the Archive"
+    if k == "relic":
+        relics = state.players[state.current].relics
+        name = relics[a.card].replace("_", " ") if 0 <= a.card < len(relics) else "a"
+        return f"use the {name} relic"
+    if k == "attack":
+        return f"{_ship(state, a.card)} attacks {_target(state, a.option)}"
+    if k == "bonus":
+        return f"the relic's strength goes to the attack on {_target(state, a.card)}"
+    if k == "end":
+        return "done: to the attacks" if state.phase == "act" else "strike and end the turn"
+    if k == "snare":
+        return "Gravity Snare: put the ship back in orbit" if a.option else "let it lie"
+    if k == "boon":
+        if a.card < 0:
+            return "boon: refresh 2 energy"
+        return f"boon: a troop to {_where(state, a.card)}"
+    if k == "robots":
+        return f"the robots move to {_where(state, a.card)}"
+    if k == "beacon":
+        return f"beacon {_ship(state, a.option)} to {_where(state, a.card)}"
+    if k == "teleport":
+        return f"teleport a troop to {_where(state, a.card)}"
+    if k == "relocate":
+        return f"swap {_where(state, a.card)} with {_where(state, a.option)}"
+    if k == "jump":
+        source = "your dashboard" if a.card < 0 else _where(state, a.card)
+        return f"Hyper-Jump: a troop from {source} to the planet taken"
+    if k == "done":
+        return "done placing"
+    return k
+
+
+def event_line(state: State, e: Event) -> str:
+    """An event in one short line."""
+    who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
+    lines = {
+        "destroyed": f"{who} loses ship {e.card} "
+                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
+        "vp": f"{who} takes {e.value} VP",
+        "refresh": f"{who} refreshes {e.value} energy",
+        "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
+        "tech": f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}" if 0 <= e.card < 4
+        else "",
+        "discover": f"{who} discovers {_where(state, e.card)}",
+        "end_triggered": "the end of the game is triggered: one last turn each",
+        "game_over": "the game is over",
+        "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
+    }
+    return lines.get(e.kind) or f"{who}: {e.kind.replace('_', ' ')}"

@@ -1,0 +1,46 @@
+"""Every action the legal list offers along a game reads as one short line of words, and
+every event of the game has a line for the log."""
+
+from __future__ import annotations
+
+from empires_play import random_game
+from empires_rules_helpers import game, play, reveal, ship_to
+
+from core.contract import Action, Event
+from core.empires import describe, legal_actions
+from core.empires.state import State
+from core.empires.words import event_line
+
+
+def test_every_offered_action_and_every_event_has_a_line() -> None:
+    lines: set[str] = set()
+
+    def check(s: State, a: Action) -> None:
+        for b in legal_actions(s)[:40]:
+            text = describe(s, b)
+            assert text and "\n" not in text and len(text) < 120, (b, text)
+            lines.add(text.split(" ")[0])
+
+    random_game(11, check=check, limit=600)
+    assert len(lines) > 8
+
+
+def test_words_for_a_landing_and_a_flick() -> None:
+    s = game()
+    reveal(s, "0.middle", "planet", "purple")
+    red = ship_to(s, 0, "0.middle", ship=100)
+    play(s, ("choose", 0))
+    assert describe(s, Action("land", red)) == "land red ship 100"
+    assert describe(s, Action("flick", red, 4500 * 100000 + 620)) == (
+        "flick red ship 100 at 45.00°, power 62.0 %")
+    assert describe(s, Action("build", 4, 1)) == "build a city on the purple planet at 0.middle"
+    assert event_line(s, Event("vp", 0, -1, 2)) == "red takes 2 VP"
+
+
+def test_words_read_the_same_from_a_seats_view() -> None:
+    from core.empires import view
+
+    s = game()
+    play(s, ("choose", 0))
+    a = Action("flick", 100, 9000 * 100000 + 300)
+    assert describe(view(s, 1), a) == describe(s, a)
