@@ -5,8 +5,10 @@
 
 Targets (issues 4, 19): greedy beats random in >= 95 %, planner beats greedy in >= 65 % and
 a player who follows every hint (``hints``: the move ``ai.hints`` recommends, asked afresh
-for each decision as the app asks) beats greedy in >= 60 % of 2-player games. Game g uses seed + g; the first-named bot takes seat g mod players and the
-other bot fills every other seat, so seats are alternated evenly. Ties (shared wins) are
+for each decision as the app asks) beats greedy in >= 60 % of 2-player games.
+
+Game g uses seed + g; the first-named bot takes seat g mod players and the other bot fills
+every other seat, so seats are alternated evenly. Ties (shared wins) are
 reported apart and count as a win for nobody. The targets apply to 2 players only; the
 95 % interval is the Wilson score interval of the win rate.
 """
