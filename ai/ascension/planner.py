@@ -14,6 +14,9 @@ the planner also weighs:
 - the race: tokens are worth a little more when ahead (they hasten the end), less behind;
 - free takes (Arha Templar, Druids, Avatar of the Fallen): each candidate is judged with
   the best buy plan that remains without it.
+- its own horizon (``PlannerCtx``): it expects the game to last as long as measured games
+  do, so cards that pay back over many hands weigh more than in the shared values, while
+  the next player is still judged by the shared values.
 
 The plan is executed step by step and solved again when the position changes (a refilled
 slot, cards drawn by a reward); answers are cached because they are a pure function of the
