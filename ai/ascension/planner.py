@@ -14,6 +14,9 @@ the planner also weighs:
 - the race: tokens are worth a little more when ahead (they hasten the end), less behind;
 - free takes (Arha Templar, Druids, Avatar of the Fallen): each candidate is judged with
   the best buy plan that remains without it.
+- its own horizon (``PlannerCtx``): it expects the game to last as long as measured games
+  do, so cards that pay back over many hands weigh more than in the shared values, while
+  the next player is still judged by the shared values.
 
 The plan is executed step by step and solved again when the position changes (a refilled
 slot, cards drawn by a reward); answers are cached because they are a pure function of the
@@ -54,6 +57,18 @@ DENY_WEIGHT = 0.6
 LAST_TURN_GAIN = 5.0  # Honor a seat without sampled hand is assumed to add in one turn
 # Extra worth of a token per 10 Honor of lead (capped at +-1): small, it only tips choices.
 LEAD_TOKEN_WEIGHT = 0.3
+PLANNER_FUTURE_RATE = 2.0  # tokens a seat takes per turn, at least, in the planner's horizon
+
+
+class PlannerCtx(Ctx):
+    """The values the planner plays by (the opponent model keeps the shared ``Ctx``).
+
+    A longer horizon than the shared values: two-player games measured run about 15 turns a
+    seat, about 2 tokens a seat-turn, so the shared floor of 2.6 made the early game look
+    shorter than it is and undervalued the cards that pay back over many hands.
+    """
+
+    future_rate = PLANNER_FUTURE_RATE
 
 
 class PlannerBot(AscensionBot):
@@ -67,6 +82,9 @@ class PlannerBot(AscensionBot):
         self._plans: dict[tuple, BuyPlan] = {}
         self._hands_key: tuple = ()
         self._hands: list[tuple[int, int]] = []
+
+    def make_ctx(self, view: AscensionView) -> Ctx:
+        return PlannerCtx(view)
 
     # --- solving ----------------------------------------------------------------------------
 
@@ -160,7 +178,7 @@ class PlannerBot(AscensionBot):
         later = range(v.current + 1, len(v.players))
         rival = max(p.honor + p.card_honor + (self._last_turn_gain(v, j) if j in later else 0)
                     for j, p in enumerate(v.players) if j != ctx.seat)
-        final = Ctx(v)
+        final = self.make_ctx(v)
         final.rounds = 0.0  # nothing after this round: only Honor counts
         end = replace(build_buy_problem(final), min_tokens=pool)
         end_plan = self.solve_buy(final, end)

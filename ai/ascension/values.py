@@ -30,7 +30,15 @@ FUTURE_RATE = 2.6
 
 
 class Ctx:
-    """What the values depend on, computed once per decision from one seat's view."""
+    """What the values depend on, computed once per decision from one seat's view.
+
+    The exchange rates are class attributes so that a bot can play by its own rates (a
+    subclass) while the opponent model keeps the shared ones.
+    """
+
+    future_rate = FUTURE_RATE
+    rune_w0, rune_slope = 0.55, -0.15
+    power_w0, power_slope = 0.45, 0.15
 
     def __init__(self, v: AscensionView, seat: int | None = None) -> None:
         self.v = v
@@ -39,15 +47,15 @@ class Ctx:
         n = len(v.players)
         tokens = sum(p.honor for p in v.players)
         turns = sum(p.turns for p in v.players)
-        rate = max(FUTURE_RATE, tokens / max(1, turns))
+        rate = max(self.future_rate, tokens / max(1, turns))
         pool0 = max(1, int(v.options.get("honor_pool", 1)))
         self.progress = min(1.0, max(0.0, 1.0 - v.honor_pool / pool0))
         # My turns still to come after this one: none once the last round has begun.
         self.rounds = 0.0 if v.ending else max(0.0, v.honor_pool / (rate * n) - 0.5)
         # Early Runes compound (they buy the cards that make more Runes); late, Power turns
         # into Honor more directly, so the exchange rates drift with the game's progress.
-        self.rune_w = 0.55 - 0.15 * self.progress
-        self.power_w = 0.45 + 0.15 * self.progress
+        self.rune_w = self.rune_w0 + self.rune_slope * self.progress
+        self.power_w = self.power_w0 + self.power_slope * self.progress
         me = v.players[self.seat]
         cycle = list(me.unseen) + list(me.discard)
         if me.hand is not None:
