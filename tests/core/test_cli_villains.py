@@ -12,7 +12,7 @@ from ai.tactics.villain_selfplay import play_villain_game, seats_for, wilson
 from ascend_cli import main
 
 KEYS = ("games", "wins", "villain_wins", "deck_out", "avg_turns", "win_rate", "win_rate_95",
-        "by_boss", "villain_command_ms")
+        "by_boss", "villain_command_samples", "villain_command_p95_ms")
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -34,8 +34,14 @@ def test_solo_runs_with_one_player_by_default(capsys: pytest.CaptureFixture[str]
     assert sum(row["wins"] for row in by_boss.values()) == wins
     lo, hi = data["win_rate_95"]
     assert 0.0 <= lo <= data["win_rate"] <= hi <= 1.0
-    # No Villain command is timed here: a sample count, and no invented p95.
-    assert data["villain_command_ms"] == {"samples": 0}
+    # Every Villain command of the games is timed on the CP-SAT model.
+    assert data["villain_command_samples"] > 0
+    assert data["villain_command_p95_ms"] > 0
+
+
+def test_become_the_boss_has_no_procedure_to_time(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _run(capsys, "--mode", "boss", "--bots", "greedy,greedy", "--games", "1")
+    assert data["villain_command_samples"] == 0 and data["villain_command_p95_ms"] is None
 
 
 def test_each_mode_and_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
