@@ -7,8 +7,9 @@ from __future__ import annotations
 from core.contract import rounds_played
 from core.empires.audit import problems as audit
 from core.empires.offers import legal_actions
+from core.empires.reveals import reveals
 from core.empires.rules import apply, why_illegal
-from core.empires.scoring import outcome
+from core.empires.scoring import outcome, scores
 from core.empires.setup import new_game, normalize_options
 from core.empires.snapshot import checksum, restore, snapshot
 from core.empires.state import State
@@ -23,5 +24,5 @@ def turn_number(state: State) -> int:
 
 
 __all__ = ["NAME", "State", "apply", "audit", "checksum", "describe", "determinize",
-           "legal_actions", "new_game", "normalize_options", "outcome", "restore", "snapshot",
-           "turn_number", "view", "why_illegal"]
+           "legal_actions", "new_game", "normalize_options", "outcome", "restore", "reveals",
+           "scores", "snapshot", "turn_number", "view", "why_illegal"]

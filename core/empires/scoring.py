@@ -80,3 +80,10 @@ def outcome(state: State) -> Outcome | None:
             "most technology levels" if len(winners) == 1 else "shared")
     details: dict[str, Any] = {"parts": parts}
     return Outcome(scores, winners, tiebreak, details)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Where the scores stand: the VP tokens each seat has taken, and once the game is over
+    the final scores."""
+    result = outcome(state)
+    return result.scores if result is not None else tuple(p.vp for p in state.players)
