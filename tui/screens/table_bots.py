@@ -32,8 +32,9 @@ async def play_bots(table: TableScreen) -> None:
                              f"{session.describe(action)!r} instead", severity="error")
             if delay > 0 and not table.hurry:
                 await table.bot_pause(delay)
-            # The player may have left the table, or loaded over it, during the pause.
-            if table.state.to_move != seat or not table.is_attached:
+            # The player may have left the table, loaded over it, or closed the app (whose
+            # widgets go first) while the bot thought or paused.
+            if table.state.to_move != seat or not table.is_attached or not table.app.is_running:
                 break
             if not table.do(action):
                 break
@@ -41,7 +42,7 @@ async def play_bots(table: TableScreen) -> None:
     finally:
         table.thinking = None
         table.hurry = False
-    if table.is_attached:
+    if table.is_attached and table.app.is_running:
         table.refresh_table()
         table.advance()
         table._focus_default()
