@@ -3,8 +3,10 @@ themselves."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 from tui_helpers import wait_until
 
@@ -63,3 +65,22 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         assert setup.query_one("#name-1", Input).value == "Bo"
         assert not setup.query_one("#name-2", Input).display  # a bot's seat has no name box
         assert setup.query_one("#firepeak-clan-powers", Setting).value is True
+
+
+@pytest.mark.parametrize("setup", [
+    {"game": "firepeak", "players": 3, "seats": 5, "names": {"a": 1}, "values": [1]},
+    {"game": ["x"], "players": "many", "seats": [None, {"k": 1}], "names": [7, None]},
+])
+async def test_a_settings_file_of_the_wrong_shape_opens_new_game_as_far_as_it_can(
+        save_dir: Path, setup: dict[str, object]) -> None:
+    folder = save_dir / "config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.json").write_text(json.dumps({"setup": setup}), encoding="utf-8")
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        expected = "firepeak" if setup["game"] == "firepeak" else "ascension"
+        assert screen.game.name == expected

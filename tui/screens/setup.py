@@ -138,9 +138,11 @@ class SetupScreen(Screen[None]):
         self._sync()
         self.query_one("#players", Setting).select(last.get("players"))
         self._sync()
-        for i, kind in enumerate(last.get("seats", [])[:self.max_seats]):
+        # The file is the player's to edit: a value of the wrong shape is passed over.
+        seats, names = last.get("seats"), last.get("names")
+        for i, kind in enumerate(seats[:self.max_seats] if isinstance(seats, list) else []):
             self.query_one(f"#seat-{i}", Setting).select(kind)
-        for i, name in enumerate(last.get("names", [])[:self.max_seats]):
+        for i, name in enumerate(names[:self.max_seats] if isinstance(names, list) else []):
             if isinstance(name, str):
                 self.query_one(f"#name-{i}", Input).value = name[:NAME_LENGTH]
         values = last.get("values", {})
