@@ -105,3 +105,24 @@ async def test_tactics_units_have_whole_names_on_a_wide_terminal(save_dir: Path)
     wide = await side_panel((120, 40))
     assert "Seer of the " in narrow and "Seer of the Veil" not in narrow
     assert "Seer of the Veil" in wide and "Icarus Steelfoot" in wide
+
+
+async def villain_panel(size: tuple[int, int]) -> str:
+    app = AscendApp()
+    solo = {"players": 1, "seats": ["human"], "names": ["You"], "mode": "solo",
+            "scenario": "crossroads_vigil"}
+    async with app.run_test(size=size) as pilot:
+        app.start_game(GameSession.new("tactics", solo, 3))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.pause()
+        return str(app.screen.query_one("#tt-side").render())
+
+
+async def test_tactics_villains_have_whole_names_on_a_wide_terminal(save_dir: Path) -> None:
+    narrow = await villain_panel((80, 24))
+    wide = await villain_panel((120, 40))
+    assert "Celestial Ward " in narrow and "Celestial Warden" not in narrow
+    assert "Celestial Warden" in wide and "Iron Colossus" in wide
+    # The numbers still line up in one column after the longest name.
+    rows = [line for line in wide.splitlines() if line.startswith("✓") and "★" in line]
+    assert len({line.index("/") for line in rows}) == 1
