@@ -14,6 +14,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.table import TableScreen
 from tui.session import GameSession
+from tui.widgets.setting import Setting
 from tui.widgets.size_notice import SizeNotice
 
 
@@ -126,3 +127,37 @@ async def test_tactics_villains_have_whole_names_on_a_wide_terminal(save_dir: Pa
     # The numbers still line up in one column after the longest name.
     rows = [line for line in wide.splitlines() if line.startswith("✓") and "★" in line]
     assert len({line.index("/") for line in rows}) == 1
+
+
+def fits(setting: Setting) -> bool:
+    """Whether the setting's line shows its label apart from the arrow and its whole value
+    between the arrows, inside the widget's width."""
+    line = str(setting.render())[:setting.size.width]
+    label, _, rest = line.partition("◀")
+    value = setting.values[setting.index][1]
+    return (label.startswith(setting.label) and label[len(setting.label):].strip() == ""
+            and label.endswith(" ") and "▶" in rest and rest.partition("▶")[0].strip() == value)
+
+
+async def test_new_game_settings_fit_their_boxes_at_80x24(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right")  # Ascension Tactics
+        await pilot.pause()
+        screen = app.screen
+        mode = screen.query_one("#tactics-mode", Setting)
+        scenario = screen.query_one("#tactics-scenario", Setting)
+        seen: set[str] = set()
+        for _ in mode.values:
+            mode.focus()
+            await pilot.press("right")
+            await pilot.pause()
+            for _ in scenario.values:
+                scenario.focus()
+                await pilot.press("right")
+                await pilot.pause()
+                shown = [s for s in screen.query(Setting) if s.display and s.size.width]
+                bad = [str(s.render()) for s in shown if not fits(s)]
+                assert not bad, bad
+                seen |= {s.values[s.index][1] for s in shown} | {s.label for s in shown}
+        assert {"Vigil at the Crossroads", "Battle of the Three Shrines", "Villain ties"} <= seen
