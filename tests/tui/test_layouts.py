@@ -7,8 +7,10 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Footer
-from tui_helpers import wait_until
+from tui_helpers import firepeak_in_play, wait_until
 
+from core.firepeak.cards import CREATURES
+from core.firepeak.pattern import EMPTY
 from tui.app import AscendApp
 from tui.screens.menu import MenuScreen
 from tui.screens.setup import SetupScreen
@@ -161,3 +163,31 @@ async def test_new_game_settings_fit_their_boxes_at_80x24(save_dir: Path) -> Non
                 assert not bad, bad
                 seen |= {s.values[s.index][1] for s in shown} | {s.label for s in shown}
         assert {"Vigil at the Crossroads", "Battle of the Three Shrines", "Villain ties"} <= seen
+
+
+async def firepeak_table(size: tuple[int, int], session: GameSession) -> tuple[str, int, int]:
+    """The pattern's text, the side panel's width and the log's height at ``size``."""
+    from tui.games.firepeak.pattern import PatternView
+    from tui.widgets.panels import LogView
+
+    app = AscendApp()
+    async with app.run_test(size=size) as pilot:
+        app.start_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.pause()
+        screen = app.screen
+        pattern = str(screen.query_one(PatternView).render())
+        side = screen.query_one("#fp-side").size.width
+        return pattern, side, screen.query_one(LogView).size.height
+
+
+async def test_firepeak_table_uses_a_wide_terminal(save_dir: Path) -> None:
+    session = firepeak_in_play(4)
+    names = [CREATURES[uid].name for uid in session.view(0).players[0].pattern
+             if uid != EMPTY]
+    assert any(len(name) > 10 for name in names), names  # else nothing to see cut
+    narrow, narrow_side, narrow_log = await firepeak_table((80, 24), session)
+    wide, wide_side, wide_log = await firepeak_table((120, 40), session)
+    assert not all(name in narrow for name in names)
+    assert all(name in wide for name in names), (names, wide)
+    assert wide_side > narrow_side and wide_log > narrow_log
