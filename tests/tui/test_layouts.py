@@ -110,14 +110,20 @@ async def test_tactics_units_have_whole_names_on_a_wide_terminal(save_dir: Path)
     assert "Seer of the Veil" in wide and "Icarus Steelfoot" in wide
 
 
+def shown(app: AscendApp, selector: str) -> str:
+    """The text of the table's widget ``selector`` ("" until the table has it)."""
+    found = list(app.screen.query(selector)) if isinstance(app.screen, TableScreen) else []
+    return str(found[0].render()) if found else ""
+
+
 async def villain_panel(size: tuple[int, int]) -> str:
     app = AscendApp()
     solo = {"players": 1, "seats": ["human"], "names": ["You"], "mode": "solo",
             "scenario": "crossroads_vigil"}
     async with app.run_test(size=size) as pilot:
         app.start_game(GameSession.new("tactics", solo, 3))
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Iron Colossus" in shown(app, "#tt-side"),
+                         "the Villains in the side panel")
         return str(app.screen.query_one("#tt-side").render())
 
 
@@ -173,8 +179,8 @@ async def firepeak_table(size: tuple[int, int], session: GameSession) -> tuple[s
     app = AscendApp()
     async with app.run_test(size=size) as pilot:
         app.start_game(session)
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Your pattern" in shown(app, "#fp-pattern"),
+                         "the pattern drawn")
         screen = app.screen
         pattern = str(screen.query_one(PatternView).render())
         side = screen.query_one("#fp-side").size.width
