@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from tui_helpers import firepeak_in_play
 
 from core.games import get_game
 from core.rng import Rng
@@ -111,6 +112,20 @@ def test_firepeak_table_in_play(save_dir: Path, snap_compare: Any) -> None:
             await settle(pilot)
 
     assert snap_compare(AscendApp(), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_firepeak_pattern_filled(size: tuple[int, int], save_dir: Path,
+                                 snap_compare: Any) -> None:
+    """Four creatures in the pattern: cut names at 80x24, whole ones at 120x40."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, AscendApp)
+        app.start_game(firepeak_in_play(4))
+        await settle(pilot)
+
+    assert snap_compare(AscendApp(), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("game", list(TABLES))

@@ -6,6 +6,9 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from core.firepeak.pattern import EMPTY
+from tui.session import GameSession
+
 
 async def wait_until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
     """Let the app run (workers, messages) until ``done()``; fail naming ``what`` if it
@@ -17,3 +20,25 @@ async def wait_until(pilot: Pilot[None], done: Callable[[], bool], what: str) ->
         await pilot.app.workers.wait_for_complete()
     notes = [n.message for n in pilot.app._notifications]
     raise AssertionError(f"never happened: {what} (notices: {notes})")
+
+
+def firepeak_in_play(creatures: int) -> GameSession:
+    """A three-player Firepeak game (seed 3) played by greedy bots for every seat, the human
+    seat included, until the human's pattern holds ``creatures`` creatures on their turn."""
+    from ai.bots import make_bot
+
+    session = GameSession.new("firepeak", {"players": 3,
+                                           "seats": ["human", "bot:greedy", "bot:greedy"],
+                                           "names": ["You", "Greedy bot", "Greedy bot 2"]}, 3)
+    stand_in = make_bot("greedy", "firepeak", 3)
+    for _ in range(2000):
+        seat = session.state.to_move
+        view = session.view(seat)
+        if seat == 0 and sum(s != EMPTY for s in view.players[0].pattern) >= creatures:
+            return session
+        if session.is_bot(seat):
+            session.bot_move()
+        else:
+            session.apply(stand_in.choose(view, session.legal()))
+    raise AssertionError("the human's pattern never filled")
+

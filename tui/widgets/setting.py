@@ -11,6 +11,12 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+# The label column fits the longest label ("Villain ties") and a space before the arrow; the
+# value box is 20 cells, and grows for a longer value ("Battle of the Three Shrines") as far as
+# the widget's width allows (beyond that the value ends in "…"), so no value leaves its box.
+LABEL_WIDTH = 13
+VALUE_WIDTH = 20
+
 
 class Setting(Widget, can_focus=True):
     """``Label   ◀ value ▶  note``; ← / → (or a click) change the value."""
@@ -61,14 +67,28 @@ class Setting(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"{self.label:<12}", style="bold")
+        label = self.label if len(self.label) < LABEL_WIDTH else self.label[:LABEL_WIDTH - 2] + "…"
+        out.append(f"{label:<{LABEL_WIDTH}}", style="bold")
         out.append("◀ ", style="dim")
-        out.append(f"{self.values[self.index][1]:^20}", style="bold reverse"
+        out.append(f"{self.shown_value():^{self.value_width()}}", style="bold reverse"
                    if self.has_focus else "bold")
         out.append(" ▶", style="dim")
         if self.note:
             out.append(f"  {self.note}", style="dim italic")
         return out
+
+    def value_width(self) -> int:
+        """The cells of the value box: 20, more for a longer value while the widget has room
+        for it and both arrows."""
+        text = self.values[self.index][1]
+        room = self.size.width - LABEL_WIDTH - 4 if self.size.width else VALUE_WIDTH + len(text)
+        return max(1, min(max(VALUE_WIDTH, len(text)), room))
+
+    def shown_value(self) -> str:
+        """The value as its box shows it: whole, or cut with "…" when the box is narrower."""
+        text: str = self.values[self.index][1]
+        width = self.value_width()
+        return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
 
     def action_step(self, delta: int) -> None:
         """Move to the previous/next value, wrapping around."""

@@ -19,16 +19,37 @@ from core.firepeak.pattern import EMPTY, SIZE
 from core.firepeak.state import GUARD
 from tui.games.firepeak import text as ft
 
-CELL = 10
-WIDTH = 46
+CELL = 10  # a Position's cell on a standard terminal: names are cut ("Lightforged")
+WIDE_CELL = 17  # from 120 columns: the longest creature name whole ("Lightforged Golem")
 HEIGHT = 9
-# (x, first line) of each Position's cell: tiers of 2, 3 and 4 under the Wizard.
-CELL_AT: tuple[tuple[int, int], ...] = (
-    (11, 2), (22, 2),
-    (5, 4), (16, 4), (27, 4),
-    (0, 6), (11, 6), (22, 6), (33, 6),
-)
-GUARD_AT = (35, 2)
+
+
+def width_for(cell: int) -> int:
+    """The pattern's width with cells of ``cell`` characters: a tier of four, one apart,
+    and room for the Guard's cell beside the tier of two."""
+    return 4 * (cell + 1) + 2
+
+
+def cells_at(cell: int) -> tuple[tuple[int, int], ...]:
+    """(x, first line) of each Position's cell: tiers of 2, 3 and 4 under the Wizard, each
+    tier's cells halfway between those of the tier below."""
+    step = cell + 1
+    half = step // 2
+    return ((step, 2), (2 * step, 2),
+            (half, 4), (half + step, 4), (half + 2 * step, 4),
+            (0, 6), (step, 6), (2 * step, 6), (3 * step, 6))
+
+
+def guard_at(cell: int) -> tuple[int, int]:
+    """(x, first line) of the Guard's cell, right of the tier of two."""
+    return 3 * (cell + 1) + 2, 2
+
+
+WIDTH = width_for(CELL)
+WIDE_WIDTH = width_for(WIDE_CELL)
+# The standard geometry; the wide one keeps the same order and neighbours (cursor moves).
+CELL_AT = cells_at(CELL)
+GUARD_AT = guard_at(CELL)
 # x of each Position in the compact view (one character per Position), by tier line.
 MINI_AT: tuple[tuple[int, int], ...] = (
     (2, 1), (4, 1),
@@ -114,9 +135,14 @@ class PatternView(Widget):
             self.marked = marked
             self.refresh()
 
+    def cell_width(self) -> int:
+        """The cells' width: whole names when the screen's style gives the wide pattern."""
+        return WIDE_CELL if self.size.width >= WIDE_WIDTH else CELL
+
     def render(self) -> Text:
         d = self.data
-        canvas = _Canvas(WIDTH, HEIGHT)
+        cell = self.cell_width()
+        canvas = _Canvas(width_for(cell), HEIGHT)
         if d is None:
             return canvas.text()
         wizard = WIZARDS[d.wizard]
@@ -127,16 +153,17 @@ class PatternView(Widget):
         title.append(clan, style=ft.clan_fg(wizard.clan))
         canvas.put(0, 0, title)
         head = f"✶ {wizard.name} ✶"
-        canvas.put(max(0, (34 - len(head)) // 2), 1, head, f"bold {ft.clan_fg(wizard.clan)}")
-        canvas.put(GUARD_AT[0], 1, "Guard", "bold #9aa3c0")
+        guard_x = guard_at(cell)[0]
+        canvas.put(max(0, (guard_x - 1 - len(head)) // 2), 1, head,
+                   f"bold {ft.clan_fg(wizard.clan)}")
+        canvas.put(guard_x, 1, "Guard", "bold #9aa3c0")
         canvas.put(0, 2, "Dungeon", "bold #9aa3c0")
         count = f"{d.dungeon_count} inside" if d.dungeon_open else f"{d.dungeon_count} hidden"
         canvas.put(0, 3, count, "#9aa3c0")
-        for pos in range(SIZE):
-            x, y = CELL_AT[pos]
-            self._cell(canvas, x, y, d.slots[pos], d.powers[pos], d.auras[pos] != EMPTY,
+        for pos, (x, y) in enumerate(cells_at(cell)):
+            self._cell(canvas, x, y, cell, d.slots[pos], d.powers[pos], d.auras[pos] != EMPTY,
                        len(d.ench.get(d.slots[pos], ())), self.marked == pos)
-        self._cell(canvas, *GUARD_AT, d.guard, d.guard_power, False,
+        self._cell(canvas, *guard_at(cell), cell, d.guard, d.guard_power, False,
                    len(d.ench.get(d.guard, ())), self.marked == GUARD, guard=True)
         foot = Text(no_wrap=True)
         if d.circle != EMPTY:
@@ -149,22 +176,22 @@ class PatternView(Widget):
         return canvas.text()
 
     @staticmethod
-    def _cell(canvas: _Canvas, x: int, y: int, uid: int, power: int, aura: bool,
+    def _cell(canvas: _Canvas, x: int, y: int, cell: int, uid: int, power: int, aura: bool,
               enchantments: int, marked: bool, guard: bool = False) -> None:
         if uid == EMPTY or not 0 <= uid < N_CREATURES:
             style = ft.MARK_STYLE if marked else ft.EMPTY_STYLE
-            canvas.put(x, y, _pad("  none" if guard else "  ·"), style)
-            canvas.put(x, y + 1, _pad(f"  {ft.AURA_MARK}" if aura else ""), style)
+            canvas.put(x, y, _pad("  none" if guard else "  ·", cell), style)
+            canvas.put(x, y + 1, _pad(f"  {ft.AURA_MARK}" if aura else "", cell), style)
             return
         c = CREATURES[uid]
         style = ft.MARK_STYLE if marked else ft.clan_cell(c.clan)
-        canvas.put(x, y, _pad(c.name), "bold " + style)
+        canvas.put(x, y, _pad(c.name, cell), "bold " + style)
         marks = f"{power}{ft.POWER}"
         if enchantments:
             marks += " " + ft.ENCH_MARK * min(enchantments, 3)
         if aura:
             marks += " " + ft.AURA_MARK
-        canvas.put(x, y + 1, _pad(marks, CELL - 2) + ft.CLAN_TAG.get(c.clan, "  "), style)
+        canvas.put(x, y + 1, _pad(marks, cell - 2) + ft.CLAN_TAG.get(c.clan, "  "), style)
 
 
 class OpponentsView(Widget):

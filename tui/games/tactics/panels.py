@@ -116,8 +116,10 @@ def side_panel(v: TacticsView, seat: int, hidden: bool, labels: dict[int, str],
                 out.append(f"   & {partner[:18]}\n")
     else:
         boss = seat == vv.boss_seat
+        # A Villain's name gets at least the 14 cells it had before names grew with the width.
         out.append_text(vl.villain_section(v, labels, buffed,
-                                           "Your Villains" if boss else "Villains"))
+                                           "Your Villains" if boss else "Villains",
+                                           max(14, name_width)))
         if boss:
             out.append("Heroes' units", style=f"bold {LABEL}")
             out.append("  Str/Def/Spd\n", style="dim")

@@ -96,9 +96,10 @@ def objective_cells(v: TacticsView) -> dict[int, str]:
 # --- the side panel ------------------------------------------------------------------------------
 
 def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[int],
-                    header: str = "Villains") -> Text:
+                    header: str = "Villains", name_width: int = 14) -> Text:
     """The Villains, one line each with their face's numbers and the Honor a hero gains for
-    defeating one, then the Villain Cultists on the battlefield."""
+    defeating one, then the Villain Cultists on the battlefield. ``name_width``: the cells a
+    Villain's name gets (a wide terminal gives it the whole name)."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(header, style=f"bold {LABEL}")
     out.append(f"  Str/Def/Spd {theme.HONOR}\n", style="dim")
@@ -106,7 +107,7 @@ def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[in
     if vv is None:
         return out
     for kind, u in villain_units(v):
-        out.append_text(villain_line(v, vv, kind, u, labels, u in buffed))
+        out.append_text(villain_line(v, vv, kind, u, labels, u in buffed, name_width))
         out.append("\n")
     cultists = [u for u in vv.cultists if v.units[u].cell >= 0]
     if cultists:
@@ -118,7 +119,7 @@ def villain_section(v: TacticsView, labels: dict[int, str], buffed: frozenset[in
 
 
 def villain_line(v: TacticsView, vv: VillainView, kind: str, u: int, labels: dict[int, str],
-                 buffed: bool) -> Text:
+                 buffed: bool, name_width: int = 14) -> Text:
     """``✓ Bk Kor, the Fe 7/7/3 ★5``: on the field or fallen, label, name, numbers now
     (``+``: a Scheme's bonus this turn), damage, and the Honor for defeating it."""
     row = v.units[u]
@@ -128,7 +129,8 @@ def villain_line(v: TacticsView, vv: VillainView, kind: str, u: int, labels: dic
     line.append(f"{labels.get(u, '??'):<2}", style=KIND_STYLE[kind])
     line.append(" ")
     face = vv.vdef(row.card).face(vv.mode)
-    line.append(f"{v.cards[row.card].name[:14]:<14} ", style="dim" if fallen else "")
+    name = v.cards[row.card].name[:name_width]
+    line.append(f"{name:<{name_width}} ", style="dim" if fallen else "")
     st = v.stats.get(u)
     if st is not None:
         line.append(f"{st.strength}/{st.defense}/{st.speed}")
