@@ -266,6 +266,18 @@ def test_the_shipped_vigil_gives_coop_its_own_villain_goal() -> None:
     assert coop.victory_honor == 25 and coop.villain_honor < 60
 
 
+
+def test_the_new_game_screen_tells_the_goals_of_the_mode_chosen() -> None:
+    from core.games import TACTICS
+
+    (setting,) = [x for x in TACTICS.settings if x.path == "scenario"]
+    vigil = scenario("crossroads_vigil")
+    for mode, players in (("solo", 1), ("coop", 2)):
+        goals = vigil.for_mode(mode)
+        note = setting.note_for({"players": players, "mode": mode, "scenario": vigil.id})
+        assert note == f"{goals.victory_honor} Honor before the Villains' {goals.villain_honor}"
+
+
 MARKERS = [
     ("no green token", GOOD.replace(".g", ". "), "map", 'needs one green objective token'),
     ("two red tokens", GOOD.replace("*", "*r"), "map", "needs one red objective token"),
