@@ -155,7 +155,8 @@ def _tactics_victory(options: Options) -> str:
     from core.tactics.scenarios import scenarios, victory_short
 
     chosen = next((sc for sc in scenarios() if sc.id == options.get("scenario")), None)
-    return victory_short(chosen) if chosen else ""
+    mode = str(options.get("mode") or _first(_tactics_modes(options)))
+    return victory_short(chosen.for_mode(mode)) if chosen else ""
 
 
 def _against_villains(options: Options) -> bool:

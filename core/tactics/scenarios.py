@@ -22,7 +22,7 @@ reads both files.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -128,11 +128,21 @@ class ScenarioDef:
     objectives: dict[str, int] = field(default_factory=dict)  # kind -> cell of its token
     villain_starts: dict[str, int] = field(default_factory=dict)  # kind -> start cell
     surge: tuple[Op, ...] = ()  # the scenario's extra Surge rule
+    # mode -> (heroes' goal, Villains' goal) where a mode's goals differ from the first mode's
+    # (two heroes score far faster than one, so co-op needs its own Villain goal).
+    goals: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def against_villains(self) -> bool:
         """Played against the Villains (solo, co-op, Become the Boss)."""
         return self.modes[0] in VILLAIN_MODES
+
+    def for_mode(self, mode: str) -> ScenarioDef:
+        """This scenario as played in ``mode``: its goals are that mode's."""
+        if mode not in self.goals:
+            return self
+        heroes, villains = self.goals[mode]
+        return replace(self, victory_honor=heroes, villain_honor=villains, goals={})
 
     def number(self, rule: str) -> int:
         """A numeric special rule's value (every scenario holds every rule)."""
@@ -215,7 +225,6 @@ def _scenario(f: Fields) -> ScenarioDef:
     sid = f.identifier("id")
     name = f.text("name", blank=False)
     text = f.text("text", blank=False)
-    victory = f.integer("victory_honor", lo=1, hi=HONOR_SUPPLY)
     try:
         field_ = parse_battlefield(f.text("map"))
     except ValueError as exc:
@@ -230,22 +239,38 @@ def _scenario(f: Fields) -> ScenarioDef:
         _check_board(board, slots, rules, f)
         return ScenarioDef(id=sid, name=name, text=" ".join(text.split()),
                            players=tuple(sorted(players)), modes=modes, map=board,
-                           victory_honor=victory, rosters=_rosters(f.table("rosters"), slots),
+                           victory_honor=f.integer("victory_honor", lo=1, hi=HONOR_SUPPLY),
+                           rosters=_rosters(f.table("rosters"), slots),
                            rules=rules)
     coop = "coop" in modes or 3 in players  # two heroes, each choosing a portal
     _check_villain_board(field_, coop, rules, f)
     _check_board(board, 1, rules, f)
     heroes = _hero_rosters(f.table("hero_rosters"), _roster_kinds(modes, players))
+    victory = _goal_by_mode(f, "victory_honor", modes)
+    villain_goal = _goal_by_mode(f, "villain_honor", modes)
+    goals = {m: (victory[m], villain_goal[m]) for m in modes}
+    first = goals[modes[0]]
     return ScenarioDef(
         id=sid, name=name, text=" ".join(text.split()), players=tuple(sorted(players)),
-        modes=modes, map=board, victory_honor=victory, rosters={}, rules=rules,
-        villain_honor=f.integer("villain_honor", lo=1, hi=HONOR_SUPPLY),
+        modes=modes, map=board, victory_honor=first[0], rosters={}, rules=rules,
+        villain_honor=first[1], goals={m: g for m, g in goals.items() if g != first},
         hero_rosters=heroes,
         villains=_villain_roster(f, heroes),
         objectives={k: cells[0] for k, cells in field_.objectives.items()},
         villain_starts={k: cells[0] for k, cells in field_.villain_starts.items()},
         surge=read_ops(f, "surge", Context.SURGE),
     )
+
+
+def _goal_by_mode(f: Fields, key: str, modes: tuple[str, ...]) -> dict[str, int]:
+    """A goal against the Villains: one number for every mode, or a table giving each of the
+    scenario's modes its own (``{ solo = 60, coop = 30, boss = 60 }``)."""
+    if not isinstance(f.raw.get(key), dict):
+        value = f.integer(key, lo=1, hi=HONOR_SUPPLY)
+        return dict.fromkeys(modes, value)
+    table = f.table(key)
+    table.only(modes, f"(modes of this scenario: {one_of(modes)})")
+    return {m: table.integer(m, lo=1, hi=HONOR_SUPPLY) for m in modes}
 
 
 def _only_fields(f: Fields, villain: bool) -> None:

@@ -127,7 +127,7 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     sc = next(x for x in c.scenarios if x.id == opts["scenario"])
     s = State.__new__(State)
     s.options = opts
-    s.scen = sc
+    s.scen = sc.for_mode(mode)  # the goals of the mode being played
     s.map = sc.map
     s.cards = build_cards(c, n, mode)
     s.tdefs = c.treasures

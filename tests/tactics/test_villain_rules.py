@@ -9,6 +9,7 @@ from villain_helpers import cleared, command, hero, op, run_ops, solo, token, vi
 import core.tactics as T
 from core.contract import Action
 from core.tactics.board import SHRINE
+from core.tactics.scenarios import scenario
 from core.tactics.sides import villain_unit
 from core.tactics.state import OVER
 from core.tactics.villain_state import HEROES, KIND_INDEX, VILLAIN, VILLAINS
@@ -315,3 +316,21 @@ def test_a_chapter_surge_rule_replaces_the_scenarios() -> None:
     s = T.new_game({"players": 1, "scenario": chapter.scenario, "chapter": chapter.id}, 1)
     v = s.villain
     assert v is not None and v.surge == chapter.surge
+
+
+def test_each_mode_plays_to_its_own_goals_and_coop_villains_win_at_theirs() -> None:
+    vigil = scenario("crossroads_vigil")
+    coop_goal = vigil.goals["coop"][1]
+    assert coop_goal < vigil.villain_honor  # two heroes score faster than one (BALANCE.md)
+    s = T.new_game({"players": 1, "mode": "solo", "scenario": "crossroads_vigil"}, 1)
+    assert (s.scen.victory_honor, s.scen.villain_honor) == (vigil.victory_honor,
+                                                            vigil.villain_honor)
+    s = T.new_game({"players": 2, "mode": "coop", "scenario": "crossroads_vigil"}, 1)
+    assert (s.scen.victory_honor, s.scen.villain_honor) == vigil.goals["coop"]
+    while s.pending:  # each hero chooses a portal
+        T.apply(s, Action("choose", s.pending[-1].choices[0], 0))
+    s.honor_supply -= coop_goal - 1
+    s.honor[VILLAINS] = coop_goal - 1
+    run_ops(s, [op("honor", 1)])
+    out = T.outcome(s)
+    assert out is not None and out.details["by"] == "Villain Honor" and out.winners == ()

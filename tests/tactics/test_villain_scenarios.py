@@ -244,6 +244,40 @@ def test_the_villain_fields_and_rules_are_read() -> None:
     assert (sc.rules["villains_tainted"], sc.rules["tainted_damage"]) == (True, 2)
 
 
+def test_a_goal_may_differ_by_mode() -> None:
+    sc = load(GOOD.replace("villain_honor = 20\n",
+                           "villain_honor = { solo = 20, coop = 12, boss = 20 }\n"))
+    assert (sc.victory_honor, sc.villain_honor) == (20, 20)  # the first mode's
+    assert sc.for_mode("solo") is sc and sc.for_mode("boss") is sc
+    coop = sc.for_mode("coop")
+    assert (coop.victory_honor, coop.villain_honor, coop.goals) == (20, 12, {})
+    assert victory_short(coop) == "20 Honor before the Villains' 12"
+    both = load(GOOD.replace("victory_honor = 20\n",
+                             "victory_honor = { solo = 20, coop = 25, boss = 18 }\n"))
+    assert [(m.victory_honor, m.villain_honor) for m in map(both.for_mode, both.modes)] == [
+        (20, 20), (25, 20), (18, 20)]
+
+
+def test_the_shipped_vigil_gives_coop_its_own_villain_goal() -> None:
+    vigil = scenario("crossroads_vigil")
+    solo_goals = (vigil.victory_honor, vigil.villain_honor)
+    coop = vigil.for_mode("coop")
+    assert solo_goals == (25, 60) and vigil.for_mode("boss") is vigil
+    assert coop.victory_honor == 25 and coop.villain_honor < 60
+
+
+
+def test_the_new_game_screen_tells_the_goals_of_the_mode_chosen() -> None:
+    from core.games import TACTICS
+
+    (setting,) = [x for x in TACTICS.settings if x.path == "scenario"]
+    vigil = scenario("crossroads_vigil")
+    for mode, players in (("solo", 1), ("coop", 2)):
+        goals = vigil.for_mode(mode)
+        note = setting.note_for({"players": players, "mode": mode, "scenario": vigil.id})
+        assert note == f"{goals.victory_honor} Honor before the Villains' {goals.villain_honor}"
+
+
 MARKERS = [
     ("no green token", GOOD.replace(".g", ". "), "map", 'needs one green objective token'),
     ("two red tokens", GOOD.replace("*", "*r"), "map", "needs one red objective token"),
@@ -266,6 +300,19 @@ FIELDS = [
     ("competitive rosters", GOOD.replace("[scenario.hero_rosters]", "[scenario.rosters]"),
      "rosters", "suggests hero_rosters instead"),
     ("no Villain goal", GOOD.replace("villain_honor = 20\n", ""), "villain_honor", "missing"),
+    ("a mode without its goal", GOOD.replace("villain_honor = 20\n",
+                                             "villain_honor = { solo = 20, boss = 20 }\n"),
+     "villain_honor.coop", "missing"),
+    ("a goal for a mode not played", GOOD.replace(
+        "villain_honor = 20\n", "villain_honor = { solo = 20, coop = 9, boss = 20, duel = 5 }\n"),
+     "villain_honor.duel", "unknown field"),
+    ("a goal past the supply", GOOD.replace(
+        "victory_honor = 20\n", "victory_honor = { solo = 20, coop = 121, boss = 20 }\n"),
+     "victory_honor.coop", "must be"),
+    ("a goal that is no number", GOOD.replace("villain_honor = 20\n", 'villain_honor = "20"\n'),
+     "villain_honor", "must be"),
+    ("goals by mode on a competitive scenario", COMPETITIVE.replace(
+        "victory_honor = 10\n", 'victory_honor = { "1v1" = 10 }\n'), "victory_honor", "must be"),
     ("a Villain goal on a competitive scenario",
      COMPETITIVE.replace("victory_honor = 10\n", "victory_honor = 10\nvillain_honor = 9\n"),
      "villain_honor", "only a scenario against the Villains"),
