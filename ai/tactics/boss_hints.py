@@ -14,7 +14,7 @@ from __future__ import annotations
 from ai.hint import HINT_SEED, Hint
 from ai.tactics.boss import BOSS_DECISIONS, BossPlayer, Outlook, outlook, playout
 from ai.tactics.boss_command import BossCommand
-from ai.tactics.hints import place_words
+from ai.tactics.place_words import place_words
 from core.contract import Action
 from core.rng import Rng
 from core.tactics import combat

@@ -14,16 +14,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.hint import HINT_SEED, MAX_THEN, Hint
+from ai.tactics.boss_hints import boss_hint
 from ai.tactics.command_problem import CommandPlan, CommandProblem, early_of
 from ai.tactics.decisions import route_pick
+from ai.tactics.place_words import place_words
 from core.contract import Action
-from core.hexgrid import to_offset
 from core.tactics import effects as fx
 from core.tactics import routes
 from core.tactics.cards import Op
 from core.tactics.state import MYSTIC_PILE
 from core.tactics.view import TacticsView
-from core.tactics.words import cell_name, phrase, route_phrase, unit_name
+from core.tactics.words import phrase, route_phrase, unit_name
 from core.words import joined, lowered, plain
 from core.words import phrase as words
 
@@ -65,8 +66,6 @@ def tactics_hint(view: TacticsView, legal: list[Action]) -> Hint:
         only = words(phrase(view, legal[0]), ": the only choice")
         return Hint(legal[0], plain(only), (legal[0],))
     if view.villain is not None and view.villain.boss_seat == view.seat:
-        from ai.tactics.boss_hints import boss_hint
-
         return boss_hint(view, legal)
     bot = TacticsPlannerBot("tactics", HINT_SEED)
     action, plan = bot.recommend(view, legal)
@@ -88,41 +87,6 @@ def _op_words(op: Op) -> str:
 def effect_words(ops: tuple[Op, ...]) -> str:
     """A card's effect in a few words: '+2 Power, draw 1'."""
     return ", ".join(_op_words(o) for o in ops)
-
-
-def _where(view: TacticsView, c: int) -> str:
-    """'north', 'south-west', 'centre': where cell ``c`` sits against the middle of the map."""
-    hexes = view.map.hexes
-    cols = [to_offset(h)[0] for h in hexes]
-    rows = [to_offset(h)[1] for h in hexes]
-    col, row = to_offset(hexes[c])
-    mid_c = (min(cols) + max(cols)) / 2
-    mid_r = (min(rows) + max(rows)) / 2
-    ns = "north" if row < mid_r - 0.5 else "south" if row > mid_r + 0.5 else ""
-    we = "west" if col < mid_c - 0.5 else "east" if col > mid_c + 0.5 else ""
-    return "-".join(w for w in (ns, we) if w) or "centre"
-
-
-def shrine_name(view: TacticsView, c: int) -> str:
-    """'the north shrine', 'the centre shrine' — with its cell when two share the words."""
-    where = _where(view, c)
-    twin = any(x != c and _where(view, x) == where for x in view.map.shrines)
-    return f"the {where} shrine" + (f" at {cell_name(view, c)}" if twin else "")
-
-
-def place_words(view: TacticsView, cell: int) -> str:
-    """Where a unit ends, in words: next to / onto a shrine, onto a Treasure, or the cell."""
-    m = view.map
-    live = [c for c in m.shrines if view.terrain[c] == "shrine"]
-    if cell in live:
-        return f"onto {shrine_name(view, cell)}"
-    near = [c for c in live if cell in m.neighbours[c]]
-    if near:
-        names = " and ".join(shrine_name(view, c) for c in near)
-        return f"next to {names}"
-    if cell in view.face_down:
-        return f"onto the Treasure at {cell_name(view, cell)}"
-    return f"to {cell_name(view, cell)}"
 
 
 # --- the command plan ------------------------------------------------------------------------
@@ -305,4 +269,4 @@ def _why(view: TacticsView, action: Action, bot: TacticsPlannerBot) -> str:
     return ""
 
 
-__all__ = ["place_words", "reason", "route_words", "shrine_name", "tactics_hint"]
+__all__ = ["reason", "route_words", "tactics_hint"]

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import NamedTuple
 
+from core.empires.discs import Disc
 from core.empires.geometry import touches_orbit
 from core.empires.sliding import (
     FRICTION,
@@ -59,20 +60,6 @@ GUARDIAN = -2  # owner of guardian warships and robots: an enemy to every seat
 MOVABLE = frozenset({"ship", "starbase"})
 RAMMABLE = frozenset({"ship", "warship", "robot"})
 KINDS = frozenset({"location", "ship", "starbase", "warship", "robot", "mine"})
-
-
-class Disc(NamedTuple):
-    """A round piece on the Starmap. ``owner`` is a seat, NOBODY or GUARDIAN; ``ram_proof``
-    marks a ship not destroyed when rammed (the Juggernaut). Guardian warships are never
-    destroyed by a ram."""
-
-    id: int
-    kind: str
-    owner: int
-    x: int
-    y: int
-    r: int
-    ram_proof: bool = False
 
 
 class Hit(NamedTuple):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 
 if TYPE_CHECKING:
-    from core.empires.physics import Disc
+    from core.empires.discs import Disc
 
 SUB_BITS = 16
 SUB = 1 << SUB_BITS  # distances and speeds in flight: 1/100 mm * 2**16
