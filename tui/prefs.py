@@ -15,7 +15,7 @@ import json
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import platformdirs
 
@@ -88,10 +88,22 @@ class Preferences:
         return PACING.get(self.pacing, fallback)
 
 
+@runtime_checkable
+class KeepsPreferences(Protocol):
+    """An app that keeps the player's preferences (ascend's own; a test's bare app does not):
+    what Settings and New game ask of it, without importing the app that imports them."""
+
+    prefs: Preferences
+
+    def set_pacing(self, name: str) -> None: ...
+
+    def remember(self) -> None: ...
+
+
 def pacing_name(delay: float) -> str:
     """The pacing a delay is closest to (for showing an ``$ASCEND_BOT_DELAY`` in Settings)."""
     return min(PACING, key=lambda name: abs(PACING[name] - delay))
 
 
-__all__ = ["DEFAULT_PACING", "DEFAULT_THEME", "ENV_CONFIG_DIR", "PACING", "Preferences",
-           "config_dir", "pacing_name"]
+__all__ = ["DEFAULT_PACING", "DEFAULT_THEME", "ENV_CONFIG_DIR", "PACING", "KeepsPreferences",
+           "Preferences", "config_dir", "pacing_name"]

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label
 
-from tui.prefs import DEFAULT_THEME, PACING, pacing_name
+from tui.prefs import DEFAULT_THEME, PACING, KeepsPreferences, pacing_name
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
 
@@ -64,9 +64,7 @@ class SettingsScreen(Screen[None]):
 
     @on(Setting.Changed, "#pacing")
     def _pacing(self, event: Setting.Changed) -> None:
-        from tui.app import AscendApp
-
-        if isinstance(self.app, AscendApp):
+        if isinstance(self.app, KeepsPreferences):
             self.app.set_pacing(str(event.setting.value))
 
     def action_back(self) -> None:

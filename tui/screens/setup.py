@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label
 from core.games import GameInfo, games, info, set_option
 from core.games import Setting as GameSetting
 from tui.games import ui
+from tui.prefs import KeepsPreferences
 from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
@@ -158,9 +159,7 @@ class SetupScreen(Screen[None]):
 
     def _remember(self) -> None:
         """Keep this screen's choices for the next New game (and the next run)."""
-        from tui.app import AscendApp
-
-        if not isinstance(self.app, AscendApp) or not self.REMEMBER:
+        if not isinstance(self.app, KeepsPreferences) or not self.REMEMBER:
             return
         players = int(self.query_one("#players", Setting).value)
         values = {setting.id: setting.value for setting in self.query(Setting)
