@@ -151,6 +151,7 @@ class CampaignScreen(Screen[None]):
         self.battle = ""  # how the chapter's battle stands ("in battle, round 3")
         self.battle_problem = ""  # why its save cannot be played, if it cannot
         self.busy = False
+        self.story_to_end = False  # the story shown ends with what is new: keep its end in view
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaign-box"):
@@ -162,9 +163,16 @@ class CampaignScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        # The story's text is laid out some refreshes after it is set: follow its size.
+        self.watch(self.query_one("#story", VerticalScroll), "virtual_size",
+                   self._story_sized, init=False)
         self.busy = True
         self._open(self.finished)
         self.finished = None
+
+    def _story_sized(self) -> None:
+        if self.story_to_end:
+            self.query_one("#story", VerticalScroll).scroll_end(animate=False)
 
     def on_screen_resume(self) -> None:
         self.query_one("#chapters", OptionList).focus()
@@ -240,6 +248,7 @@ class CampaignScreen(Screen[None]):
         self._tell(shown)
         if end is not None and end.won:
             # The story of the victory is what is new: it ends the chapter's text.
+            self.story_to_end = True
             scroll = self.query_one("#story", VerticalScroll)
             self.call_after_refresh(scroll.scroll_end, animate=False)
         chapters.focus()
@@ -267,6 +276,7 @@ class CampaignScreen(Screen[None]):
     def _tell(self, index: int) -> None:
         if self.play is None:
             return
+        self.story_to_end = False
         self.query_one("#story-text", Static).update(story(self.play, index))
         self.query_one("#story", VerticalScroll).scroll_home(animate=False)
 
