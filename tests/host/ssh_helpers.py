@@ -62,8 +62,8 @@ async def shows(player: Player, test: Any, timeout: float = 20.0) -> bool:
 
 async def play_by_hints(player: Player, name: str, until: str = "Game over",
                         timeout: float = 240.0) -> int:
-    """Play ``name``'s moves with the hint keys (h, then H at the table or enter in a
-    choice) until the screen shows ``until``; returns how many moves were made."""
+    """Play ``name``'s moves with the hint keys (h, then H at the table; H in a choice)
+    until the screen shows ``until``; returns how many moves were made."""
     moves = 0
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -76,11 +76,11 @@ async def play_by_hints(player: Player, name: str, until: str = "Game over",
         # A hint asked for a position the table has just left is dropped by the screen
         # (and a busy machine may take long): ask again rather than wait for ever.
         if DIALOG in screen:
-            player.press("h")
-            if not await shows(player, lambda s: "Hint:" in s or "No hint" in s):
-                continue
-            player.press("enter")
-            await player.wait_for(lambda s: DIALOG not in s, 30)
+            # In a choice H finds the hint and chooses its line; another choice may follow
+            # at once (a card that asks again), so wait for the screen to change, not for
+            # every choice to close.
+            player.press("H")
+            await player.wait_for(lambda s, before=screen: s != before, 30)
         else:
             player.press("h")
             if not await shows(player, lambda s: "Hint:" in s or DIALOG in s):
