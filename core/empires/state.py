@@ -8,7 +8,7 @@ msgpack; the discs are the physics' ``Disc`` tuples.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from core.empires.physics import Disc
@@ -155,11 +155,38 @@ class State:
         return len(self.players)
 
     def copy(self) -> State:
-        """An independent copy (search and "what if" trials play on it)."""
-        return copy.deepcopy(self)
+        """An independent copy (search and "what if" trials play on it), cheap: its lists,
+        tables, locations, dashboards and generator are its own; discs, tuples and strings,
+        which nothing changes in place, are shared."""
+        new = _own(self)
+        new.rng = self.rng.copy()
+        new.locations = [_own(loc) for loc in self.locations]
+        new.players = [_own(p) for p in self.players]
+        return new
 
     def location(self, hole: str) -> Location:
         for loc in self.locations:
             if loc.hole == hole:
                 return loc
         raise KeyError(f"no location in hole {hole!r}")
+
+
+def _plain(value: Any) -> Any:
+    """Lists and dicts copied all the way down (tuples kept as tuples); anything else shared."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def _own(obj: Any) -> Any:
+    """A copy of a dataclass whose list and dict fields are its own."""
+    new = copy.copy(obj)
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if isinstance(value, list | dict):
+            setattr(new, f.name, _plain(value))
+    return new
