@@ -1,6 +1,7 @@
 """The long property sweep: thousands of seeded random games, every invariant after every step.
 
     python -m bench.sweep [--game ascension|firepeak|tactics] [--games 10000]
+                          [--only mode=solo,coop]
 
 The test suite runs a few hundred of these; this is the ten-thousand-game version. The
 player count and every set-up setting of the game (edition, variants, mode, scenario,
@@ -19,19 +20,22 @@ from core.rng import Rng
 FEW = 8  # a setting with more values than this is a range, not a list of variants
 
 
-def rotated_options(game: str, g: int) -> dict[str, Any]:
-    """Game ``g``'s options: the player count and every set-up setting with a few values
-    rotate through what the game offers, so a sweep covers each of them (settings listed
-    later turn more slowly); a wide numeric range (the Honor pool) keeps its default."""
-    row = info(game)
-    low, high = row.players
-    options: dict[str, Any] = {"players": low + g % (high - low + 1)}
-    period = high - low + 1
-    for setting in row.settings:
+Only = dict[str, set[str]]
+
+
+def _rotate(game: str, players: int, g: int, period: int, only: Only) -> dict[str, Any] | None:
+    """The options of game ``g`` for ``players``, or None when ``only`` leaves a setting no
+    value to take."""
+    options: dict[str, Any] = {"players": players}
+    for setting in info(game).settings:
         if not setting.applies_to(options):
             continue
         choices = setting.choices(options)
-        if len(choices) > FEW:
+        if setting.key in only:
+            choices = [c for c in choices if str(c[0]) in only[setting.key]]
+            if not choices:
+                return None
+        elif len(choices) > FEW:
             set_option(options, setting.path, setting.default_for(options))
             continue
         set_option(options, setting.path, choices[g // period % len(choices)][0])
@@ -39,19 +43,49 @@ def rotated_options(game: str, g: int) -> dict[str, Any]:
     return options
 
 
+def rotated_options(game: str, g: int, only: Only | None = None) -> dict[str, Any]:
+    """Game ``g``'s options: the player count and every set-up setting with a few values
+    rotate through what the game offers, so a sweep covers each of them (settings listed
+    later turn more slowly); a wide numeric range (the Honor pool) keeps its default.
+    ``only`` keeps a setting to the values named (``{"mode": {"solo", "coop"}}``), and the
+    player counts to those where every such setting has one of them."""
+    only = only or {}
+    low, high = info(game).players
+    counts = [p for p in range(low, high + 1) if _rotate(game, p, 0, 1, only) is not None]
+    if not counts:
+        raise ValueError(f"no player count of {game} allows {only}")
+    options = _rotate(game, counts[g % len(counts)], g, len(counts), only)
+    assert options is not None  # the count was kept because the filter leaves values
+    return options
+
+
+def parse_only(pairs: list[str]) -> Only:
+    """``["mode=solo,coop"]`` -> ``{"mode": {"solo", "coop"}}``."""
+    only: Only = {}
+    for pair in pairs:
+        key, sep, values = pair.partition("=")
+        if not sep or not key.strip() or not values.strip():
+            raise SystemExit(f"--only takes SETTING=VALUE[,VALUE], not {pair!r}")
+        only[key.strip()] = {v.strip() for v in values.split(",")}
+    return only
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--game", default="ascension", choices=game_names())
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--only", action="append", default=[], metavar="SETTING=V1,V2",
+                    help="keep a set-up setting to these values (e.g. mode=solo,coop)")
     args = ap.parse_args(argv)
+    only = parse_only(args.only)
     mod = get_game(args.game)
     problems = mod.audit
     start = time.perf_counter()
     bad = steps = 0
     for g in range(args.games):
         seed = args.seed + g
-        s = mod.new_game(rotated_options(args.game, g), seed)
+        s = mod.new_game(rotated_options(args.game, g, only), seed)
         rng = Rng.stream(seed, "sweep")
         while s.to_move is not None:
             mod.apply(s, rng.choice(mod.legal_actions(s)))

@@ -1,0 +1,34 @@
+"""The long sweep's set-up rotation: every setting's values come round, and ``--only`` keeps
+a setting to the values named without leaving a player count that cannot take them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.sweep import parse_only, rotated_options
+
+
+def test_only_keeps_the_modes_named_and_the_player_counts_they_need() -> None:
+    only = parse_only(["mode=solo,coop"])
+    seen = [rotated_options("tactics", g, only) for g in range(240)]
+    assert {o["mode"] for o in seen} == {"solo", "coop"}
+    assert {o["players"] for o in seen} == {1, 2}
+    assert all((o["mode"], o["players"]) in {("solo", 1), ("coop", 2)} for o in seen)
+    # the other settings still turn: more than one scenario and every difficulty
+    assert len({o["scenario"] for o in seen}) > 1
+    assert {o["difficulty"] for o in seen} == {"standard", "hard", "nightmare"}
+
+
+def test_without_only_every_player_count_comes_round() -> None:
+    assert {rotated_options("tactics", g)["players"] for g in range(4)} == {1, 2, 3, 4}
+
+
+def test_an_only_no_player_count_allows_is_refused() -> None:
+    with pytest.raises(ValueError, match="no player count"):
+        rotated_options("tactics", 0, {"mode": {"nonesuch"}})
+
+
+@pytest.mark.parametrize("bad", ["mode", "mode=", "=solo"])
+def test_a_malformed_only_is_refused_with_its_text(bad: str) -> None:
+    with pytest.raises(SystemExit, match="--only takes"):
+        parse_only([bad])
