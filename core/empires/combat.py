@@ -14,6 +14,7 @@ from core.empires.discovery import robot_targets, robots_stranded
 from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import ROBOTS, occupant, orbit_of, orbiting, planet_defence
 from core.empires.physics import Disc
+from core.empires.solo_combat import robots_beaten, warship_destroyed
 from core.empires.state import State
 from core.empires.technology import advanced_name, has, ship_numbers
 
@@ -97,7 +98,9 @@ def resolve(state: State) -> list[Event]:
         else:
             d = _disc(state, target)
             assert d is not None
-            if d.kind == "warship":
+            if d.kind == "warship" and state.solo is not None:
+                events += warship_destroyed(state, target)
+            elif d.kind == "warship":
                 dashboard.off_map(state, target)
                 state.warships += 1
                 events += dashboard.take_vp(state, seat, max(1, worth))
@@ -120,6 +123,8 @@ def _planet_falls(state: State, i: int) -> list[Event]:
         count = loc.robots
         loc.robots = 0
         state.robots += count
+        if state.solo is not None:
+            return robots_beaten(state, i, count)
         if count >= 3 and state.destroyed_tokens > 0:
             loc.destroyed = True
             state.destroyed_tokens -= 1

@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 from core.contract import Action, Event, checked
 from core.empires import (
+    solo_rules,
     build,
     combat,
     discovery,
@@ -71,6 +72,12 @@ def why_illegal(state: State, a: Action) -> str | None:
         return "the game is over"
     if type(a.card) is not int or type(a.option) is not int or type(a.kind) is not str:
         return "an action is a kind in words and two whole numbers"
+    if state.solo is not None:
+        if a.kind in solo_rules.KINDS or state.pending[:1] == ["solo"]:
+            return solo_rules.reason(state, a)
+        refused = solo_rules.refusal(state, a)
+        if refused:
+            return refused
     if state.pending:
         return _answer_reason(state, a)
     phase = state.phase
@@ -186,6 +193,8 @@ def apply(state: State, action: Action | tuple[object, ...]) -> list[Event]:
     watch = any(has(state, s, "energy_transmission") for s in range(state.n))
     before = blockaded_holdings(state) if watch else set()
     events = _do(state, a)
+    if state.solo is not None:
+        events += solo_rules.after_action(state)
     if watch:
         for seat, _ in sorted(blockaded_holdings(state) - before):
             if has(state, seat, "energy_transmission"):
@@ -194,6 +203,8 @@ def apply(state: State, action: Action | tuple[object, ...]) -> list[Event]:
 
 
 def _do(state: State, a: Action) -> list[Event]:
+    if a.kind in solo_rules.KINDS:
+        return solo_rules.do(state, a)
     if state.pending:
         return _answer(state, a)
     kind = a.kind

@@ -8,6 +8,7 @@ from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
+from core.empires.solo_words import solo_words
 from core.empires.view import EmpiresView
 
 
@@ -104,6 +105,8 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         return f"Hyper-Jump: a troop from {source} to the planet taken"
     if k == "done":
         return "done placing"
+    if k.startswith("solo"):
+        return solo_words(state, a)
     return k
 
 
