@@ -10,8 +10,8 @@ from core.empires.offers import legal_actions
 from core.empires.reveals import reveals
 from core.empires.rules import apply, why_illegal
 from core.empires.scoring import outcome, scores
-from core.empires.start import new_game, normalize_options
 from core.empires.snapshot import checksum, restore, snapshot
+from core.empires.start import new_game, normalize_options
 from core.empires.state import State
 from core.empires.view import determinize, view
 from core.empires.words import describe

@@ -17,8 +17,8 @@ from core.empires.occupancy import (
     orbiting,
 )
 from core.empires.physics import Disc
-from core.empires.solo_tech import add_cube
 from core.empires.placing import location_discs
+from core.empires.solo_tech import add_cube
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
 from core.empires.technology import LEVELS, advanced_name, has
 

@@ -21,6 +21,8 @@ leaves a choice open:
 - A revealed location that is not a planet a robot may land on (an artifact, an Ancient
   Library's planet) lets the player choose again.
 - Robots sent to the orbit of a planet the player holds, with none held, do nothing.
+- Escalation shuffles the top Warship card into what is left of the deck: the threat grows,
+  and the player, who sees every card drawn, can tell that it is coming.
 """
 
 from __future__ import annotations
@@ -49,10 +51,8 @@ from core.empires.solo_board import (
 )
 from core.empires.solo_bonus import home_outpost
 from core.empires.solo_content import solo_content
-from core.empires.solo_state import Solo
+from core.empires.solo_state import QUESTIONS, Solo
 from core.empires.state import PLANET_COLOURS, WARSHIP_BASE, State
-
-QUESTIONS = ("reveal", "most", "quadrant", "terraform")
 
 
 def cards_in_play(s: Solo) -> list[str]:
@@ -117,9 +117,8 @@ def _step(state: State, s: Solo, step: str) -> list[Event]:
         if not s.warship_pile:
             s.steps.insert(0, "most")
             return [Event("escalation", -1, -1, 0)]
-        card = s.warship_pile.pop(0)
-        s.discard.append(card)
-        s.steps[0:0] = list(solo_content().warships[card].steps)
+        s.deck.append(s.warship_pile.pop(0))
+        state.rng.shuffle(s.deck)
         return [Event("escalation", -1, -1, 1)]
     if step == "reveal_pair":
         s.steps[0:0] = ["reveal_one", "reveal_one"]
@@ -188,11 +187,13 @@ def _answered(state: State, s: Solo, step: str, choice: int) -> list[Event]:
             s.steps.insert(0, step)
             return events
         return events + home_outpost(state, choice)
+    if step == "explore":
+        if not is_planet(loc):
+            s.steps.insert(0, step)  # an artifact: reveal another
+        return events  # the robots spent their turn exploring
     if not _lands_here(state, choice):
         s.steps.insert(0, step)  # an artifact or a library's planet: choose again
         return events
-    if step == "explore":
-        return events  # the robots spent their turn exploring
     return events + land_robots(state, choice, 2 if step == "reveal_two" else 1)
 
 

@@ -42,13 +42,13 @@ from collections.abc import Callable
 
 from core.contract import Action, Event, checked
 from core.empires import (
-    solo_rules,
     build,
     combat,
     discovery,
     maneuvers,
     phaseship,
     relics,
+    solo_rules,
     starbases,
     turn,
 )

@@ -33,7 +33,8 @@ def snapshot(s: State) -> dict[str, Any]:
         "discs": [list(d) for d in s.discs],
         "players": [[getattr(p, k) for k in _PLAYER_FIELDS] for p in s.players],
         "table": [getattr(s, k) for k in _SCALARS],
-        "solo": None if s.solo is None else solo_data(s.solo),
+        # Only a solo game has the key, so a competitive snapshot is as it always was.
+        **({} if s.solo is None else {"solo": solo_data(s.solo)}),
     })
 
 

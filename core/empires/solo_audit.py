@@ -9,9 +9,8 @@ from collections import Counter
 
 from core.empires.occupancy import orbit_of
 from core.empires.solo_content import solo_content
+from core.empires.solo_state import QUESTIONS
 from core.empires.state import CUBES, State
-
-QUESTIONS = ("reveal", "most", "quadrant", "terraform")
 
 
 def solo_problems(state: State) -> list[str]:
@@ -25,9 +24,9 @@ def solo_problems(state: State) -> list[str]:
         out.append(f"Invasion and Warship cards {sorted(have.elements())}, not each once")
     if state.n != 1:
         out.append(f"a solo game with {state.n} dashboards")
-    if state.pending[:1] == ["solo"]:
-        if len(state.pending) != 2 or state.pending[1] not in QUESTIONS or not s.steps:
-            out.append(f"a solo question {state.pending!r} without its step")
+    if state.pending[:1] == ["solo"] and (len(state.pending) != 2 or state.pending[1] not in
+                                          QUESTIONS or not s.steps):
+        out.append(f"a solo question {state.pending!r} without its step")
     if s.steps and not state.pending:
         out.append(f"invasion steps {s.steps!r} left with no question open")
     if min(s.cubes) < 0 or sum(s.cubes) + len(s.controlled) > CUBES or sorted(set(

@@ -24,6 +24,7 @@ from core.empires.settlers import settle
 from core.empires.setup import _deal_tokens, _locations, _start_spot, setups
 from core.empires.solo_board import SETTLER_COLOURS, face_down, land_robots, reveal
 from core.empires.solo_content import SCENARIOS, solo_content
+from core.empires.solo_rules import after_action
 from core.empires.solo_state import Solo
 from core.empires.state import (
     PLANET_COLOURS,
@@ -104,6 +105,7 @@ def new_solo_game(opts: dict[str, Any], seed: int) -> State:
     settle(state)  # scenario 5: the libraries of the relic planets revealed
     s.steps.append("draw")
     run(state)
+    after_action(state)  # the first card may already decide the scenario
     return state
 
 

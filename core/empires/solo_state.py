@@ -15,6 +15,8 @@ from core.empires.physics import NOBODY
 HEART_ID = 28  # the Heart of the Builders (scenario 6): a fixed disc after the 28 locations
 HEART_RADIUS = 3200  # as large as a location disc; it leaves room round the centre orbits
 HEART_SCENARIO = 6
+# The questions the invaders put to the player (``state.pending = ["solo", question]``).
+QUESTIONS = ("reveal", "most", "quadrant", "terraform")
 
 
 @dataclass

@@ -6,9 +6,9 @@ from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
+from core.empires.solo_words import solo_words
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
-from core.empires.solo_words import solo_words
 from core.empires.view import EmpiresView
 
 
@@ -110,12 +110,16 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     return k
 
 
+DESTROYED_BY = ("lost in space", "rammed", "struck a guardian warship", "destroyed by the robots",
+                "struck the Heart of the Builders")
+
+
 def event_line(state: State, e: Event) -> str:
     """An event in one short line."""
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines = {
         "destroyed": f"{who} loses ship {e.card} "
-                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
+                     f"({DESTROYED_BY[e.value] if 0 <= e.value < len(DESTROYED_BY) else '?'})",
         "vp": f"{who} takes {e.value} VP",
         "refresh": f"{who} refreshes {e.value} energy",
         "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
