@@ -7,8 +7,13 @@ games."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from core.empires.solo_content import campaign
-from core.games import Choices, Options, Setting
+
+Choices = Sequence[tuple[Any, str]]
+Options = Mapping[str, Any]
 
 MODES: Choices = (("competitive", "competitive, 2-4 players"), ("solo", "Solo Campaign"))
 
