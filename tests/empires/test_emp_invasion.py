@@ -6,7 +6,7 @@ from __future__ import annotations
 from empires_rules_helpers import pieces, ship_to
 from empires_solo_helpers import answer, at, carry_out, draw, planet, solo_game, sv
 
-from core.empires import legal_actions, outcome
+from core.empires import invasion, legal_actions, outcome
 from core.empires.occupancy import orbiting
 from core.empires.solo_board import face_down
 from core.empires.state import State
@@ -104,3 +104,137 @@ def test_a_robot_needed_with_none_in_the_supply_loses_the_scenario() -> None:
     assert result is not None and result.winners == () and result.scores == (0,)
     assert "a robot had to be placed" in result.tiebreak
     assert s.locations[target].robots == 0
+
+
+def test_a_warship_goes_to_the_quadrant_chosen_destroying_starships_in_long_range() -> None:
+    s = solo_game()
+    near = ship_to(s, 0, "1.inner", 0)  # 1.inner is close to quadrant 1's warship space
+    carry_out(s, "warship")
+    assert s.pending == ["solo", "quadrant"]
+    assert [a.card for a in legal_actions(s)] == [0, 1, 2, 3]
+    answer(s, 1)
+    assert any(d.id == 301 and d.kind == "warship" for d in s.discs)
+    assert near in s.players[0].ships and s.warships == 3
+    assert [d.id for d in s.discs if d.kind == "ship"] == [100, 101]  # far off, at home
+
+
+def test_a_warship_needed_with_none_in_the_supply_loses() -> None:
+    s = solo_game()
+    s.warships = 0
+    s.solo.on_deck = 4  # all four destroyed and lying on the deck
+    carry_out(s, "warship")
+    result = outcome(s)
+    assert result is not None and "a warship had to be placed" in result.tiebreak
+
+
+def test_reveal_two_puts_two_robots_on_the_planet_chosen_and_an_artifact_asks_again() -> None:
+    s = solo_game()
+    carry_out(s, "reveal_two")
+    artifact = next(i for i in face_down(s) if s.locations[i].kind == "artifact")
+    answer(s, artifact)
+    assert s.pending == ["solo", "reveal"] and s.locations[artifact].faceup
+    planet_i = next(i for i in face_down(s) if s.locations[i].kind == "planet")
+    ship_to(s, 0, s.locations[planet_i].hole, 0)
+    answer(s, planet_i)
+    assert s.locations[planet_i].robots == 2 and orbiting(s, planet_i) == []
+
+
+def test_reveal_pair_puts_one_robot_on_each_of_two_planets() -> None:
+    s = solo_game()
+    carry_out(s, "reveal_pair")
+    chosen = [i for i in face_down(s) if s.locations[i].kind == "planet"][:2]
+    answer(s, chosen[0])
+    answer(s, chosen[1])
+    assert [s.locations[i].robots for i in chosen] == [1, 1] and s.pending == []
+
+
+def test_most_reinforces_the_planet_with_most_robots_tie_to_most_ships_then_hole_order() -> None:
+    s = solo_game()
+    a, b, c = (planet(s, h, "pink") for h in ("1.near_x", "2.near_x", "3.near_x"))
+    s.locations[a].robots = s.locations[b].robots = 2
+    s.locations[c].robots = 1
+    s.robots -= 5
+    carry_out(s, "most")
+    assert [s.locations[i].robots for i in (a, b, c)] == [3, 2, 1]  # tie: hole order
+    s.locations[a].robots, s.robots = 2, s.robots + 1
+    ship_to(s, 0, "2.near_x", 0)
+    carry_out(s, "most")
+    assert [s.locations[i].robots for i in (a, b, c)] == [2, 3, 1]  # tie: most ships
+
+
+def test_orbit_two_besieges_the_weakest_held_planet_and_overruns_it() -> None:
+    s = solo_game()
+    weak, strong = planet(s, "1.near_x", "green"), planet(s, "1.near_y", "orange")
+    pieces(s, 0, "1.near_x", "troop")
+    pieces(s, 0, "1.near_y", "troop", "outpost")
+    ship_to(s, 0, "1.near_x", 0)
+    carry_out(s, "orbit_two")
+    assert s.locations[weak].pieces == [] and s.locations[weak].robots == 2
+    assert orbiting(s, weak) == [] and _robots_round(s, "1.near_x") == 0
+    assert s.locations[strong].pieces == [(0, "outpost"), (0, "troop")]
+
+
+def test_orbit_pair_sends_one_robot_to_each_of_two_different_held_planets() -> None:
+    s = solo_game()
+    planet(s, "1.near_x", "green")
+    planet(s, "1.near_y", "orange")
+    pieces(s, 0, "1.near_x", "troop", "outpost")
+    pieces(s, 0, "1.near_y", "troop", "outpost")
+    carry_out(s, "orbit_pair")
+    assert (_robots_round(s, "1.near_x"), _robots_round(s, "1.near_y")) == (1, 1)
+
+
+def test_escalation_shuffles_the_top_warship_card_into_the_deck_then_reinforces() -> None:
+    s = solo_game()
+    top = s.solo.warship_pile[0]
+    draw(s, "escalation")
+    assert top in s.solo.deck and top not in s.solo.warship_pile
+    assert s.solo.discard[-1] == "escalation"
+    s.solo.deck += s.solo.warship_pile
+    s.solo.warship_pile = []
+    i = planet(s, "1.near_x", "pink")
+    s.locations[i].robots, s.robots = 1, s.robots - 1
+    draw(s, "escalation")
+    assert s.locations[i].robots == 2
+
+
+def test_a_warship_card_drawn_carries_out_its_symbols_in_order() -> None:
+    s = solo_game()
+    draw(s, "vanguard")  # a warship, then 2 robots on a revealed planet
+    assert s.pending == ["solo", "quadrant"]
+    answer(s, 2)
+    assert s.pending == ["solo", "reveal"]
+    i = next(j for j in face_down(s) if s.locations[j].kind == "planet")
+    answer(s, i)
+    assert s.locations[i].robots == 2 and s.warships == 3 and s.phase == "choose"
+
+
+def test_drone_scouts_reveal_a_location_and_shuffle_every_discard_back() -> None:
+    s = solo_game()
+    draw(s, "target_orange")
+    if s.pending:
+        answer(s, next(a.card for a in legal_actions(s)
+                       if s.locations[a.card].kind == "planet"))
+    draw(s, "drone_scouts")
+    i = face_down(s)[0]
+    answer(s, i)
+    assert s.locations[i].faceup and s.solo.discard == []
+    assert len(s.solo.deck) == 7
+    assert "drone_scouts" in s.solo.deck and "target_orange" in s.solo.deck
+
+
+def test_an_empty_deck_is_made_again_from_the_discards() -> None:
+    s = solo_game()
+    s.solo.discard += s.solo.deck
+    s.solo.deck = []
+    invasion.start_turn(s)
+    assert len(s.solo.deck) == 6 and len(s.solo.discard) == 1
+    assert s.solo.card == s.solo.discard[0]
+
+
+def test_a_destroyed_warship_on_the_deck_skips_the_next_draw_and_returns_to_the_supply() -> None:
+    s = solo_game()
+    s.solo.on_deck, s.warships = 1, s.warships - 1
+    deck = list(s.solo.deck)
+    invasion.start_turn(s)
+    assert s.solo.deck == deck and s.warships == 4 and s.solo.on_deck == 0
