@@ -4,7 +4,7 @@ card", "Losing"): each card's procedure and its priorities, case by case."""
 from __future__ import annotations
 
 from empires_rules_helpers import pieces, ship_to
-from empires_solo_helpers import answer, at, carry_out, draw, planet, solo_game, sv
+from empires_solo_helpers import answer, at, carry_out, draw, planet, solo_game
 
 from core.empires import invasion, legal_actions, outcome
 from core.empires.occupancy import orbiting
@@ -28,7 +28,7 @@ def test_a_target_card_reinforces_a_matching_planet_with_two_robots_before_one_w
     assert [s.locations[i].robots for i in (one, two, free)] == [2, 3, 0]
 
 
-def test_an_unoccupied_match_takes_the_robot_with_most_starships_there_which_are_destroyed() -> None:
+def test_an_unoccupied_match_takes_the_robot_with_most_starships_there_destroying_them() -> None:
     s = solo_game()
     a, b = planet(s, "1.near_x", "purple"), planet(s, "1.near_y", "purple")
     ship_to(s, 0, "1.near_y", 0)
@@ -43,6 +43,7 @@ def test_an_unoccupied_match_takes_the_robot_with_most_starships_there_which_are
 def test_held_matches_get_a_robot_in_orbit_at_the_lowest_defence_then_where_robots_circle() -> None:
     s = solo_game()
     weak, strong = planet(s, "1.near_x", "green"), planet(s, "2.near_x", "green")
+    assert s.locations[strong].robots == 0
     pieces(s, 0, "1.near_x", "troop")
     pieces(s, 0, "2.near_x", "troop", "outpost")
     draw(s, "target_green")
@@ -50,7 +51,8 @@ def test_held_matches_get_a_robot_in_orbit_at_the_lowest_defence_then_where_robo
     assert s.locations[weak].pieces == [(0, "troop")]  # 1 does not beat a defence of 1
     draw(s, "target_green")  # the planet with robots in orbit first: 2 beat 1
     assert s.locations[weak].pieces == [] and s.locations[weak].robots == 2
-    assert s.players[0].troops == 3 + 1 - 1  # the troop came home; one still on 2.near_x
+    assert s.players[0].troops == 3  # the troop came home; one is still on 2.near_x
+    assert s.locations[strong].pieces == [(0, "outpost"), (0, "troop")]
 
 
 def test_no_matching_planet_lets_the_player_reveal_one_and_the_robots_only_explore() -> None:
