@@ -17,7 +17,8 @@ from core.empires.state import State
 def solo_game(scenario: int = 1, seed: int = 3, clear: bool = True) -> State:
     """A scenario at its first turn; ``clear`` takes the robots and warships off the map,
     turns every location but the warpgates face down again (the set-up's tokens stay
-    discarded), closes the first card's question and leaves the player to choose."""
+    discarded; its settlers, libraries and Megastructures are gone), closes the first
+    card's question and leaves the player to choose an action."""
     s = new_game({"mode": "solo", "scenario": scenario, "steadiness": "exact"}, seed)
     if clear:
         for loc in s.locations:
@@ -33,6 +34,10 @@ def solo_game(scenario: int = 1, seed: int = 3, clear: bool = True) -> State:
                 s.warships += 1
         s.pending = []
         sv(s).steps = []
+        sv(s).settlers, sv(s).settlers_start, sv(s).megas = [], 0, []
+        for loc in s.locations:
+            if loc.library:
+                loc.library, s.libraries = False, s.libraries + 1
         s.phase = "choose"
         assert audit(s) == [], audit(s)
     return s
