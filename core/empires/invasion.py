@@ -153,8 +153,13 @@ def _step(state: State, s: Solo, step: str) -> list[Event]:
         if len(spots) == 1:
             return land_robots(state, spots[0], 1)
         return _ask(state, s, step, "most")
-    # explore, reveal_two, reveal_one, scout, home_reveal: a location of the player's choice
-    if not options_for(state, step):
+    # explore, reveal_two, reveal_one, scout, home_reveal: a location of the player's choice.
+    # With no planet left face down (the face-down discs' kinds are public as a count), a
+    # card that would reveal one places the fallback robot instead.
+    spots = options_for(state, step)
+    if step != "scout":
+        spots = [i for i in spots if state.locations[i].kind in ("planet", "relic")] and spots
+    if not spots:
         if step == "home_reveal":
             return []
         s.steps.insert(0, "fallback")

@@ -240,3 +240,18 @@ def test_a_destroyed_warship_on_the_deck_skips_the_next_draw_and_returns_to_the_
     deck = list(s.solo.deck)
     invasion.start_turn(s)
     assert s.solo.deck == deck and s.warships == 4 and s.solo.on_deck == 0
+
+
+def test_with_only_artifacts_face_down_a_card_that_reveals_a_planet_reinforces_instead() -> None:
+    s = solo_game()
+    a = planet(s, "1.middle", "orange")
+    for i in face_down(s):
+        loc = s.locations[i]
+        if loc.kind != "artifact":
+            s.discarded += [loc.token] if loc.token else []
+            loc.faceup, loc.token = True, ""
+    s.locations[a].robots, s.robots = 1, s.robots - 1
+    carry_out(s, "reveal_two")
+    assert s.locations[a].robots == 2 and s.pending == []
+    carry_out(s, "scout")  # the scouts still turn up an artifact
+    assert s.pending == ["solo", "reveal"]
