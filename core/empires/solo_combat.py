@@ -4,13 +4,14 @@ blow the planet up (the Guardian Robots rule, which is what the solo supply of d
 planet tokens is for), and with no token left the scenario is lost. A destroyed warship
 refreshes 2 energy (the competitive reward), pays a relic drawn at random from those the
 robots discarded, and lies on the Invasion deck: the next draw puts it back in the supply
-instead."""
+instead. A robot standing in an orbit (defence 1, as the rulebook gives every robot) may be
+attacked like a warship and goes back to the supply when beaten."""
 
 from __future__ import annotations
 
 from core.contract import Event
 from core.empires import dashboard
-from core.empires.solo_board import lose, solo_of
+from core.empires.solo_board import lose, robot_to_supply, solo_of
 from core.empires.state import State
 
 RELIC_LIMIT = 3
@@ -26,6 +27,12 @@ def robots_beaten(state: State, i: int, count: int) -> list[Event]:
     state.locations[i].destroyed = True
     state.destroyed_tokens -= 1
     return [Event("planet_destroyed", -1, i)]
+
+
+def robot_destroyed(state: State, target: int) -> list[Event]:
+    """A robot standing in an orbit beaten by an attack (defence 1): back to the supply."""
+    robot_to_supply(state, target)
+    return [Event("robot_beaten", -1, target)]
 
 
 def warship_destroyed(state: State, target: int) -> list[Event]:

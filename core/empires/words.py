@@ -28,6 +28,8 @@ def _where(state: State, i: int) -> str:
 def _target(state: State, t: int) -> str:
     if t < len(state.locations):
         return _where(state, t)
+    if t >= 400:
+        return "the robot in orbit"
     if t >= 300:
         return "the guardian warship"
     return f"{_ship(state, t)}"

@@ -239,3 +239,19 @@ def test_a_solo_game_never_hands_out_vp_tokens(scenario: int) -> None:
     assert s.vp_pool == 0 and s.players[0].vp == 0
     draw(s, "target_orange")
     assert s.players[0].vp == 0
+
+
+def test_a_robot_in_orbit_can_be_attacked_with_defence_1_and_goes_back_to_the_supply() -> None:
+    s = solo_game()
+    i = planet(s, "0.near_x", "orange")
+    pieces(s, 0, "0.near_x", "troop")
+    add_orbit_robot(s, i)
+    robot = next(d for d in s.discs if d.kind == "robot")
+    near = [ship_to(s, 0, "0.near_x", a) for a in (3000, 30000)]  # either side of it
+    play(s, ("choose", 0), ("end",))
+    offered = [a for a in legal_actions(s) if a.kind == "attack" and a.option == robot.id]
+    assert {a.card for a in offered} == set(near)
+    play(s, ("attack", near[0], robot.id), ("end",))
+    assert any(d.id == robot.id for d in s.discs)  # 1 does not beat a defence of 1
+    play(s, ("choose", 0), ("end",), *[("attack", x, robot.id) for x in near], ("end",))
+    assert all(d.kind != "robot" for d in s.discs) and s.robots == 12
