@@ -12,10 +12,10 @@ from core.empires.state import State
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
     mode = options.get("mode", "")
-    if mode == "solo":
-        return solo_setup.normalize_solo(options)
+    if mode == "solo" or mode == "" and options.get("players") == 1:  # one player: solo
+        return solo_setup.normalize_solo({**options, "mode": "solo"})
     if mode not in ("", "competitive"):
-        raise ValueError(f"mode is 'solo' or left out, not {mode!r}")
+        raise ValueError(f"mode is 'solo', 'competitive' or left out, not {mode!r}")
     return setup.normalize_options({k: v for k, v in options.items() if k != "mode"})
 
 

@@ -125,3 +125,10 @@ def test_the_campaign_has_six_scenarios_in_order_and_a_conclusion() -> None:
     scenarios, ending = campaign()
     assert [sc.number for sc in scenarios] == [1, 2, 3, 4, 5, 6]
     assert scenarios[5].name == "Heart of the Builders" and len(ending) > 100
+
+
+def test_one_player_without_a_mode_is_the_solo_campaign_and_competitive_needs_two() -> None:
+    assert normalize_options({"players": 1})["mode"] == "solo"
+    assert normalize_options({"players": 1})["scenario"] == 1
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        normalize_options({"mode": "competitive", "players": 1})
