@@ -55,11 +55,6 @@ from core.empires.solo_state import QUESTIONS, Solo
 from core.empires.state import PLANET_COLOURS, WARSHIP_BASE, State
 
 
-def cards_in_play(s: Solo) -> list[str]:
-    """Every Invasion and Warship card of the game (the audit counts them)."""
-    return [*s.deck, *s.discard, *s.warship_pile]
-
-
 def start_turn(state: State) -> list[Event]:
     s = solo_of(state)
     s.steps.append("draw")
@@ -97,9 +92,7 @@ def options(state: State) -> list[int]:
         return [PLANET_COLOURS.index(c) for c in PLANET_COLOURS if c in state.overlays]
     if step == "fallback":
         return _most_robots(state)
-    if step == "home_reveal":
-        return face_down(state, state.players[0].home)
-    return face_down(state)
+    return options_for(state, step)
 
 
 def _ask(state: State, s: Solo, step: str, question: str) -> list[Event]:
@@ -168,6 +161,8 @@ def _step(state: State, s: Solo, step: str) -> list[Event]:
 
 
 def options_for(state: State, step: str) -> list[int]:
+    """The locations a reveal step may turn up: any face-down one (scenario 6's bonus: in
+    the home quadrant)."""
     return face_down(state, state.players[0].home) if step == "home_reveal" else face_down(
         state)
 

@@ -274,6 +274,8 @@ def _answer(state: State, a: Action) -> list[Event]:
     if question == "build_here":
         return relics.build_here(state, a.option)
     if question == "relocate":
+        if state.solo is not None:
+            solo_rules.carry_settlers(state, a.card, a.option)
         return relics.relocate(state, a.card, a.option)
     if question == "jump":
         events = combat.jump(state, a.card)

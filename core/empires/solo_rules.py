@@ -21,11 +21,12 @@ from core.contract import Action, Event, Outcome
 from core.empires import invasion, solo_mega, solo_tech
 from core.empires.maneuvers import ship_on_map
 from core.empires.objectives import doomed, won
-from core.empires.occupancy import orbit_of
+from core.empires.occupancy import orbit_of, orbiting
 from core.empires.settlers import settle
 from core.empires.solo_board import lose, settlers_on, solo_of
 from core.empires.solo_content import campaign
 from core.empires.state import State
+from core.empires.technology import advanced_name
 
 KINDS = ("solo", "solo_tech", "solo_control", "solo_deploy")
 
@@ -48,13 +49,21 @@ def refusal(state: State, a: Action) -> str | None:
         i = a.card if not state.pending else int(state.pending[1])
         if 0 <= i < len(state.locations) and settlers_on(state, i):
             return "settlers must leave a planet before you build on it"
-        if a.option == 3 and any(_carrier(state, d.id) for d in state.discs
-                                 if d.owner == 0 and orbit_of(d) == i):
+        taken = [d for d in orbiting(state, i) if d.owner == 0 and not advanced_name(d.id)][:2]
+        if a.option == 3 and any(_carrier(state, d.id) for d in taken):
             return "a starship carrying a settler cannot become part of a starbase"
     if a.kind in ("teleport", "boon", "jump") and 0 <= a.card < len(state.locations) and (
             settlers_on(state, a.card)):
         return "you cannot put troops on a planet with settlers"
     return None
+
+
+def carry_settlers(state: State, i: int, j: int) -> None:
+    """The Matter Relocator swaps planets ``i`` and ``j`` with everything on them: their
+    settlers go along."""
+    s = solo_of(state)
+    swap = {i: j, j: i}
+    s.settlers = sorted((swap.get(k, k), c) for k, c in s.settlers)
 
 
 def reason(state: State, a: Action) -> str | None:

@@ -255,3 +255,19 @@ def test_a_robot_in_orbit_can_be_attacked_with_defence_1_and_goes_back_to_the_su
     assert any(d.id == robot.id for d in s.discs)  # 1 does not beat a defence of 1
     play(s, ("choose", 0), ("end",), *[("attack", x, robot.id) for x in near], ("end",))
     assert all(d.kind != "robot" for d in s.discs) and s.robots == 12
+
+
+def test_the_matter_relocator_carries_a_planets_settlers_along() -> None:
+    s = solo_game(2)
+    a, b = planet(s, "0.middle", "pink"), planet(s, "0.near_y", "green")
+    _settler(s, "0.middle")
+    ship_to(s, 0, "0.middle", 4500)
+    ship_to(s, 0, "0.near_y", 18000)
+    pile = sv(s).scrap if "matter_relocator" in sv(s).scrap else s.discarded
+    pile.remove("matter_relocator")  # into the player's hand: the tokens still add up
+    s.players[0].relics = ["matter_relocator"]
+    play(s, ("choose", 3), ("relic", 0))
+    assert s.pending[0] == "relocate"
+    play(s, ("relocate", a, b))
+    assert (b, "yellow") in sv(s).settlers and (a, "yellow") not in sv(s).settlers
+    assert s.locations[b].colour == "pink"
