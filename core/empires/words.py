@@ -6,7 +6,7 @@ from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
-from core.empires.solo_words import solo_words
+from core.empires.solo_words import solo_event_line, solo_words
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
 from core.empires.view import EmpiresView
@@ -118,6 +118,9 @@ DESTROYED_BY = ("lost in space", "rammed", "struck a guardian warship", "destroy
 
 def event_line(state: State, e: Event) -> str:
     """An event in one short line."""
+    solo = solo_event_line(state, e)
+    if solo:
+        return solo
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines = {
         "destroyed": f"{who} loses ship {e.card} "

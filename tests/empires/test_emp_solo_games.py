@@ -15,6 +15,7 @@ from core.contract import Action
 from core.empires import (
     apply,
     checksum,
+    describe,
     determinize,
     legal_actions,
     new_game,
@@ -26,6 +27,7 @@ from core.empires import (
 )
 from core.empires.state import State
 from core.empires.view import HIDDEN_TOKEN
+from core.empires.words import event_line
 from core.rng import Rng
 
 # Seeded games per scenario in the property test; a sweep sets more (EMPIRES_SOLO_GAMES=500).
@@ -109,3 +111,23 @@ def test_a_view_hides_the_invasion_decks_order_and_determinizes_to_a_possible_ta
         assert HIDDEN_TOKEN not in d.solo.scrap  # type: ignore[union-attr]
         orders.add(tuple(d.solo.deck))  # type: ignore[union-attr]
     assert len(orders) > 1 or len(s.solo.deck) < 2
+
+
+def test_every_offered_solo_action_and_every_solo_event_reads_as_a_line() -> None:
+    kinds: set[str] = set()
+
+    def check(s: State, a: Action) -> None:
+        for b in legal_actions(s)[:40]:
+            text = describe(s, b)
+            assert text and "\n" not in text and len(text) < 140 and text != b.kind, (b, text)
+            kinds.add(b.kind)
+
+    for seed in range(6):
+        s, played = random_solo_game(seed, check=check)
+    assert {"solo", "solo_tech"} <= kinds
+    s = new_game(solo_options(1), 1)  # its first card asks nothing
+    assert s.pending == []
+    events = apply(s, Action("choose", 0)) + apply(s, Action("end")) + apply(s, Action("end"))
+    lines = [event_line(s, e) for e in events]
+    assert all(line and "\n" not in line for line in lines), lines
+    assert any(line.startswith("Invasion: ") for line in lines)  # the next turn's card
