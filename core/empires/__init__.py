@@ -1,5 +1,6 @@
 """Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
-rules of a competitive turn for 2-4 players (core/empires/DESIGN.md). Not yet listed in
+rules of a competitive turn for 2-4 players, and the Solo Campaign's six scenarios for one
+(core/empires/DESIGN.md). Not yet listed in
 core.games: it gets its app and bot rows in the next sessions."""
 
 from __future__ import annotations

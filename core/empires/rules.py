@@ -34,6 +34,9 @@ jump           -1 dashboard, or a planet   -  (Hyper-Jump Troops: a troop moves)
 relocate       planet                      the other planet (Matter Relocator)
 done           -                           -  (stop placing or moving early)
 =============  ==========================  ====================================
+
+The Solo Campaign's own actions (``solo``, ``solo_tech``, ``solo_control``,
+``solo_deploy``) are in ``solo_rules.py``.
 """
 
 from __future__ import annotations
