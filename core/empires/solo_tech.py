@@ -11,7 +11,7 @@ from core.empires import dashboard
 from core.empires.discovery import troop_spots
 from core.empires.maneuvers import enter, new_ship, place_in_orbit, towards_centre
 from core.empires.occupancy import is_planet, occupant, orbiting
-from core.empires.solo_board import robot_to_supply, robots_round, solo_of
+from core.empires.solo_board import holds, robot_to_supply, robots_round, solo_of
 from core.empires.solo_content import Ability, solo_content
 from core.empires.state import PLANET_COLOURS, State
 
@@ -57,7 +57,7 @@ def targets(state: State, card: int) -> list[int]:
         return [i for i in range(n) if state.locations[i].robots
                 and any(d.owner == 0 for d in orbiting(state, i))]
     if a.effect == "unblock":
-        return [i for i in range(n) if robots_round(state, i) and occupant(state, i) == 0]
+        return [i for i in range(n) if robots_round(state, i) and holds(state, i)]
     if a.effect == "troop":
         return [i for i in troop_spots(state, 0) if occupant(state, i) == 0] if p.troops else []
     dash = p.ships[:1]

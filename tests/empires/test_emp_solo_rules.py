@@ -271,3 +271,59 @@ def test_the_matter_relocator_carries_a_planets_settlers_along() -> None:
     play(s, ("relocate", a, b))
     assert (b, "yellow") in sv(s).settlers and (a, "yellow") not in sv(s).settlers
     assert s.locations[b].colour == "pink"
+
+
+def _side(s: State, colour_index: int, side: str, cubes: int = 2) -> None:
+    sv(s).sides[colour_index], sv(s).cubes[colour_index] = side, cubes
+
+
+def test_siege_drills_send_robots_on_an_orbited_planet_and_round_a_held_one_home() -> None:
+    s = solo_game()
+    _side(s, 0, "A")  # orange A: repel, then unblock
+    robots_planet = planet(s, "0.near_x", "pink")
+    s.locations[robots_planet].robots, s.robots = 2, s.robots - 2
+    ship_to(s, 0, "0.near_x", 0)
+    held = planet(s, "0.near_y", "green")
+    pieces(s, 0, "0.near_y", "troop")
+    add_orbit_robot(s, held)
+    play(s, ("choose", 0))
+    assert [a.option for a in legal_actions(s) if a.kind == "solo_tech" and a.card == 0] == [
+        robots_planet]
+    assert [a.option for a in legal_actions(s) if a.kind == "solo_tech" and a.card == 1] == [
+        held]
+    play(s, ("solo_tech", 0, robots_planet))
+    assert s.locations[robots_planet].robots == 1 and s.robots == 12 - 2
+    assert "cannot be used now" in (why_illegal(s, Action("solo_tech", 1, held)) or "")
+
+
+def test_jamming_skips_the_next_invasion_draw() -> None:
+    s = solo_game()
+    _side(s, 0, "B")  # orange B: unblock, then jam
+    deck = list(sv(s).deck)
+    play(s, ("choose", 0), ("solo_tech", 1, -1), ("end",), ("end",))
+    assert sv(s).deck == deck and sv(s).jams == 0 and s.turn == 2
+
+
+def test_colony_pods_put_a_troop_and_civic_engines_add_a_use() -> None:
+    s = solo_game()
+    _side(s, 2, "A")  # pink A: troop, then one more use
+    i = planet(s, "0.near_x", "pink")
+    pieces(s, 0, "0.near_x", "outpost")
+    play(s, ("choose", 1), ("solo_tech", 4, i))
+    assert (0, "troop") in s.locations[i].pieces
+    s2 = solo_game()
+    _side(s2, 2, "B")  # pink B: one more use, then troop
+    play(s2, ("choose", 1), ("solo_tech", 4, -1))
+    assert s2.uses == 3
+
+
+def test_jump_anchors_launch_a_dashboard_ship_to_a_planet_held() -> None:
+    s = solo_game()
+    _side(s, 1, "B", cubes=1)  # purple B, first ability only
+    i = planet(s, "1.middle", "orange")
+    pieces(s, 0, "1.middle", "troop")
+    dashboard.ship_home(s, 100, 0)
+    play(s, ("choose", 1))
+    assert [a.option for a in legal_actions(s) if a.kind == "solo_tech"] == [i]
+    play(s, ("solo_tech", 2, i))
+    assert orbit_of(disc(s, 100)) == i
