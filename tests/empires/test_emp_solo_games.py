@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from core.contract import Action
 from core.empires import (
     apply,
+    audit,
     checksum,
     describe,
     determinize,
@@ -109,6 +110,7 @@ def test_a_view_hides_the_invasion_decks_order_and_determinizes_to_a_possible_ta
         d = determinize(v, Rng(k))
         assert sorted(d.solo.deck) == sorted(s.solo.deck)  # type: ignore[union-attr]
         assert HIDDEN_TOKEN not in d.solo.scrap  # type: ignore[union-attr]
+        assert audit(d) == [] and legal_actions(d)
         orders.add(tuple(d.solo.deck))  # type: ignore[union-attr]
     assert len(orders) > 1 or len(s.solo.deck) < 2
 
