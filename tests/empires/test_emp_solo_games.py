@@ -64,7 +64,7 @@ def test_every_legal_solo_action_is_accepted_and_nothing_else_is_offered() -> No
 # Seed 3 is scenario 4 (Echoes of Infinity) at "exact" steadiness, seed 5 scenario 6 (the
 # Heart of the Builders) at "exact", seed 22 scenario 5 at "shaky". Changing the rules, the
 # physics constants or the content changes these numbers: look at why before re-pinning.
-GOLDEN = {3: (100, 3893396152), 5: (108, 1045980095), 22: (114, 1875867191)}
+GOLDEN = {3: (100, 3893396152), 5: (143, 2056144037), 22: (114, 1875867191)}
 
 
 @pytest.mark.parametrize("seed", sorted(GOLDEN))
