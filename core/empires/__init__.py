@@ -1,5 +1,6 @@
 """Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
-rules of a competitive turn for 2-4 players (core/empires/DESIGN.md). Not yet listed in
+rules of a competitive turn for 2-4 players, and the Solo Campaign's six scenarios for one
+(core/empires/DESIGN.md). Not yet listed in
 core.games: it gets its app and bot rows in the next sessions."""
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from core.empires.offers import legal_actions
 from core.empires.reveals import reveals
 from core.empires.rules import apply, why_illegal
 from core.empires.scoring import outcome, scores
-from core.empires.setup import new_game, normalize_options
 from core.empires.snapshot import checksum, restore, snapshot
+from core.empires.start import new_game, normalize_options
 from core.empires.state import State
 from core.empires.view import determinize, view
 from core.empires.words import describe

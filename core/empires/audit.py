@@ -9,6 +9,7 @@ from collections import Counter
 from core.empires.geometry import starmap
 from core.empires.physics import GUARDIAN, overlapping
 from core.empires.placing import location_discs
+from core.empires.solo_audit import solo_problems
 from core.empires.state import (
     DESTROYED_TOKENS,
     ENERGY_START,
@@ -38,12 +39,14 @@ def problems(state: State) -> list[str]:
         out += _player(state, p.seat)
     out += _supplies(state)
     out += _turn(state)
+    if state.solo is not None:
+        out += solo_problems(state)
     return out
 
 
 PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
 QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
-             "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2}
+             "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2, "solo": 2}
 LIBRARIES = 4
 
 
@@ -185,7 +188,8 @@ def _supplies(state: State) -> list[str]:
         1 for d in state.discs if d.kind == "robot")
     if robots != ROBOTS or state.robots < 0:
         out.append(f"{robots} robots in all, not {ROBOTS}")
-    warships = state.warships + sum(1 for d in state.discs if d.kind == "warship")
+    warships = state.warships + sum(1 for d in state.discs if d.kind == "warship") + (
+        state.solo.on_deck if state.solo is not None else 0)  # solo: destroyed, on the deck
     if warships != WARSHIPS or state.warships < 0:
         out.append(f"{warships} warships in all, not {WARSHIPS}")
     destroyed = state.destroyed_tokens + sum(loc.destroyed for loc in state.locations)
@@ -198,7 +202,8 @@ def _supplies(state: State) -> list[str]:
     if any(v != 2 for v in holes.values()) or sum(holes.values()) > WORMHOLE_TOKENS:
         out.append(f"wormholes {dict(holes)}: each letter must join exactly two locations")
     tokens = sum(1 for loc in state.locations if loc.token) + len(state.archive) + len(
-        state.discarded) + sum(len(p.relics) for p in state.players)
+        state.discarded) + sum(len(p.relics) for p in state.players) + (
+        len(state.solo.scrap) if state.solo is not None else 0)
     if tokens != state.tokens_dealt:
         out.append(f"{tokens} discovery tokens accounted for, not the {state.tokens_dealt} dealt")
     taken = sum(p.vp for p in state.players)

@@ -18,6 +18,7 @@ from core.empires.occupancy import (
 )
 from core.empires.physics import Disc
 from core.empires.placing import location_discs
+from core.empires.solo_tech import add_cube
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
 from core.empires.technology import LEVELS, advanced_name, has
 
@@ -121,7 +122,7 @@ def build(state: State, i: int, option: int) -> list[Event]:
             dashboard.lift(state, i, seat, piece)
         dashboard.put(state, i, seat, kind)
     if kind in ("city", "starbase"):
-        events += _unlock(state, seat, kind)
+        events += unlock(state, seat, kind)
     if kind == "outpost" and has(state, seat, "geothermal_harvesters"):
         events += dashboard.refresh(state, seat, 1)
     if kind == "research":
@@ -130,7 +131,10 @@ def build(state: State, i: int, option: int) -> list[Event]:
             state.overlays.remove(colour)
             state.locations[i].terraform = colour
             events.append(Event("terraform", seat, i, option - TERRAFORM))
-        events += research(state, seat, colour_of(state.locations[i]))
+        if state.solo is not None:  # a cube under the Solo Technology card instead
+            events += add_cube(state, colour_of(state.locations[i]))
+        else:
+            events += research(state, seat, colour_of(state.locations[i]))
     return events
 
 
@@ -150,7 +154,7 @@ def _starbase(state: State, i: int, seat: int) -> list[Event]:
     return []
 
 
-def _unlock(state: State, seat: int, kind: str) -> list[Event]:
+def unlock(state: State, seat: int, kind: str) -> list[Event]:
     """A city or starbase built: its space's lock (if still there) becomes ready energy and
     frees a troop or starship from the tray; all spent energy is refreshed either way."""
     p = state.players[seat]

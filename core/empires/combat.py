@@ -14,10 +14,12 @@ from core.empires.discovery import robot_targets, robots_stranded
 from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import ROBOTS, occupant, orbit_of, orbiting, planet_defence
 from core.empires.physics import Disc
+from core.empires.solo_combat import robot_destroyed, robots_beaten, warship_destroyed
 from core.empires.state import State
 from core.empires.technology import advanced_name, has, ship_numbers
 
 WARSHIP_DEFENCE = 2
+ROBOT_DEFENCE = 1
 WARSHIP_REFRESH = 2
 
 
@@ -27,7 +29,8 @@ def _disc(state: State, disc_id: int) -> Disc | None:
 
 def targets(state: State, ship: int) -> list[int]:
     """What ``ship`` (the current seat's, on the map) may attack: a rival starship or a
-    guardian warship within range (short; long with Long Range Lasers) — never the
+    guardian warship or (solo) robot standing in an orbit within range (short; long with
+    Long Range Lasers) — never the
     Juggernaut — or the rival or robot planet it orbits, unless a starship not the
     attacker's orbits that planet too (the planet is defended). Locations are 0-27, discs
     their ids."""
@@ -46,7 +49,7 @@ def targets(state: State, ship: int) -> list[int]:
             out.append(i)
     for d in state.discs:
         rival_ship = d.kind == "ship" and d.owner != seat and advanced_name(d.id) != "juggernaut"
-        if (rival_ship or d.kind == "warship") and within_range(
+        if (rival_ship or d.kind in ("warship", "robot")) and within_range(
                 me.x, me.y, me.r, d.x, d.y, d.r, ruler):
             out.append(d.id)
     return out
@@ -67,6 +70,8 @@ def defence(state: State, target: int) -> int:
         return planet_defence(state, target)
     d = _disc(state, target)
     assert d is not None
+    if d.kind == "robot":  # solo: a robot standing in an orbit
+        return ROBOT_DEFENCE
     return WARSHIP_DEFENCE if d.kind == "warship" else ship_numbers(d.owner, d.id).defence
 
 
@@ -97,7 +102,11 @@ def resolve(state: State) -> list[Event]:
         else:
             d = _disc(state, target)
             assert d is not None
-            if d.kind == "warship":
+            if d.kind == "robot":
+                events += robot_destroyed(state, target)
+            elif d.kind == "warship" and state.solo is not None:
+                events += warship_destroyed(state, target)
+            elif d.kind == "warship":
                 dashboard.off_map(state, target)
                 state.warships += 1
                 events += dashboard.take_vp(state, seat, max(1, worth))
@@ -120,6 +129,8 @@ def _planet_falls(state: State, i: int) -> list[Event]:
         count = loc.robots
         loc.robots = 0
         state.robots += count
+        if state.solo is not None:
+            return robots_beaten(state, i, count)
         if count >= 3 and state.destroyed_tokens > 0:
             loc.destroyed = True
             state.destroyed_tokens -= 1

@@ -10,7 +10,7 @@ from core.empires.state import State, advanced_ids
 def take_vp(state: State, seat: int, n: int) -> list[Event]:
     """``seat`` takes ``n`` VP tokens: from the pool while it lasts, then from the reserve
     left in the box (the rulebook lets the last turns go on scoring)."""
-    if n <= 0:
+    if n <= 0 or state.solo is not None:  # the Solo Campaign leaves the VP tokens in the box
         return []
     state.vp_pool -= min(n, state.vp_pool)
     state.players[seat].vp += n

@@ -13,12 +13,13 @@ from core.empires.aim import Aim, check, executed
 from core.empires.geometry import starmap
 from core.empires.physics import Disc, FlickResult, simulate
 from core.empires.placing import location_discs
+from core.empires.solo_state import heart_discs
 from core.empires.state import State
 
 
 def board(state: State) -> list[Disc]:
     """Every disc on the map as the physics sees it: the 28 locations, then the rest."""
-    return list(location_discs()) + state.discs
+    return list(location_discs()) + state.discs + heart_discs(state.solo)
 
 
 def fly(state: State, disc_id: int, aim: Aim, *, can_ram: bool = True

@@ -24,6 +24,7 @@ from core.empires.occupancy import (
 )
 from core.empires.physics import Disc, Hit
 from core.empires.placing import edge_spot, location_discs, orbit_spot
+from core.empires.solo_flight import after_flick
 from core.empires.state import State
 from core.empires.technology import advanced_name, has, ship_numbers
 
@@ -114,6 +115,7 @@ def flick(state: State, ship: int, aim: Aim) -> list[Event]:
                 state.discs.append(x._replace(x=spot[0], y=spot[1]))
                 events.append(Event("put_back", x.owner, gone))
     events += _warship_touches(state, before, result.hits)
+    events += after_flick(state, ship, before, result)
     for base_id, home in homes.items():
         now = next((x for x in state.discs if x.id == base_id), None)
         if home < 0 or (now is not None and orbit_of(now) == home):

@@ -72,12 +72,15 @@ def blockaders(state: State, i: int, seat: int) -> list[Disc]:
     loc = state.locations[i]
     if loc.kind == "warpgate" or loc.wormhole:
         return []
-    return [d for d in orbiting(state, i) if d.owner != seat and d.owner >= 0]
+    return [d for d in orbiting(state, i) if d.owner != seat and d.owner >= 0] + orbiting(
+        state, i, "robot")  # solo: a robot in an orbit blockades it
 
 
 def blockade_reason(state: State, i: int, seat: int) -> str | None:
     """Why ``seat`` cannot build, deploy or manoeuvre at location ``i``; None if free."""
     rivals = blockaders(state, i, seat)
+    if rivals and rivals[0].owner < 0:
+        return f"{state.locations[i].hole} is blockaded by robots in its orbit"
     if rivals:
         return (f"{state.locations[i].hole} is blockaded by "
                 f"{state.players[rivals[0].owner].colour}'s starship")

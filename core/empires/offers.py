@@ -16,6 +16,7 @@ from core.empires import (
     maneuvers,
     phaseship,
     relics,
+    solo_rules,
     starbases,
     turn,
 )
@@ -76,7 +77,17 @@ def useful_aims(state: State, ship: int) -> list[int]:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every action the seat to move may take now (empty once over)."""
+    """Every action the seat to move may take now (empty once over); in a solo game the
+    competitive list less what the solo rules refuse, and the solo actions."""
+    if state.solo is None or state.to_move is None:
+        return _legal(state)
+    if state.pending[:1] == ["solo"]:
+        return solo_rules.actions(state)
+    return [a for a in _legal(state) if solo_rules.refusal(state, a) is None] + (
+        solo_rules.actions(state))
+
+
+def _legal(state: State) -> list[Action]:
     if state.to_move is None:
         return []
     if state.pending:

@@ -34,6 +34,9 @@ jump           -1 dashboard, or a planet   -  (Hyper-Jump Troops: a troop moves)
 relocate       planet                      the other planet (Matter Relocator)
 done           -                           -  (stop placing or moving early)
 =============  ==========================  ====================================
+
+The Solo Campaign's own actions (``solo``, ``solo_tech``, ``solo_control``,
+``solo_deploy``) are in ``solo_rules.py``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from core.empires import (
     maneuvers,
     phaseship,
     relics,
+    solo_rules,
     starbases,
     turn,
 )
@@ -71,6 +75,12 @@ def why_illegal(state: State, a: Action) -> str | None:
         return "the game is over"
     if type(a.card) is not int or type(a.option) is not int or type(a.kind) is not str:
         return "an action is a kind in words and two whole numbers"
+    if state.solo is not None:
+        if a.kind in solo_rules.KINDS or state.pending[:1] == ["solo"]:
+            return solo_rules.reason(state, a)
+        refused = solo_rules.refusal(state, a)
+        if refused:
+            return refused
     if state.pending:
         return _answer_reason(state, a)
     phase = state.phase
@@ -186,6 +196,8 @@ def apply(state: State, action: Action | tuple[object, ...]) -> list[Event]:
     watch = any(has(state, s, "energy_transmission") for s in range(state.n))
     before = blockaded_holdings(state) if watch else set()
     events = _do(state, a)
+    if state.solo is not None:
+        events += solo_rules.after_action(state)
     if watch:
         for seat, _ in sorted(blockaded_holdings(state) - before):
             if has(state, seat, "energy_transmission"):
@@ -194,6 +206,8 @@ def apply(state: State, action: Action | tuple[object, ...]) -> list[Event]:
 
 
 def _do(state: State, a: Action) -> list[Event]:
+    if a.kind in solo_rules.KINDS:
+        return solo_rules.do(state, a)
     if state.pending:
         return _answer(state, a)
     kind = a.kind
@@ -263,6 +277,8 @@ def _answer(state: State, a: Action) -> list[Event]:
     if question == "build_here":
         return relics.build_here(state, a.option)
     if question == "relocate":
+        if state.solo is not None:
+            solo_rules.carry_settlers(state, a.card, a.option)
         return relics.relocate(state, a.card, a.option)
     if question == "jump":
         events = combat.jump(state, a.card)

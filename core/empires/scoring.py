@@ -14,6 +14,7 @@ from typing import Any
 
 from core.content import content_file, read
 from core.contract import Outcome
+from core.empires import solo_rules
 from core.empires.occupancy import is_planet, occupant, quadrant
 from core.empires.state import STRUCTURE_COUNTS, State
 
@@ -66,6 +67,8 @@ def final_scores(state: State) -> list[dict[str, int]]:
 def outcome(state: State) -> Outcome | None:
     if state.to_move is not None:
         return None
+    if state.solo is not None:
+        return solo_rules.outcome(state)
     parts = final_scores(state)
     scores = tuple(sum(x.values()) for x in parts)
     tech = [sum(p.tech.values()) for p in state.players]

@@ -10,7 +10,8 @@ from typing import Any
 from core.contract import plain_copy, snapshot_reader
 from core.empires.audit import problems
 from core.empires.physics import KINDS, Disc
-from core.empires.setup import normalize_options
+from core.empires.solo_state import solo_data, solo_from
+from core.empires.start import normalize_options
 from core.empires.state import Location, Player, State
 from core.rng import Rng
 
@@ -18,7 +19,7 @@ FORMAT = 1
 _LOCATION_FIELDS = [f.name for f in fields(Location)]
 _PLAYER_FIELDS = [f.name for f in fields(Player)]
 # The State's plain fields after options, rng, locations, discs and players, in order.
-_SCALARS = [f.name for f in fields(State)][5:]
+_SCALARS = [name for name in [f.name for f in fields(State)][5:] if name != "solo"]  # packed apart
 
 
 def snapshot(s: State) -> dict[str, Any]:
@@ -32,6 +33,8 @@ def snapshot(s: State) -> dict[str, Any]:
         "discs": [list(d) for d in s.discs],
         "players": [[getattr(p, k) for k in _PLAYER_FIELDS] for p in s.players],
         "table": [getattr(s, k) for k in _SCALARS],
+        # Only a solo game has the key, so a competitive snapshot is as it always was.
+        **({} if s.solo is None else {"solo": solo_data(s.solo)}),
     })
 
 
@@ -59,6 +62,10 @@ def restore(data: dict[str, Any]) -> State:
         players.append(p)
     scalars = _row(_SCALARS, data["table"], "the table's counts")
     s = State(opts, Rng(int(data["rng"])), locations, discs, players, **scalars)
+    if (data.get("solo") is None) != (opts.get("mode") != "solo"):
+        raise ValueError("a solo game needs its solo table, and only a solo game has one")
+    if data.get("solo") is not None:
+        s.solo = solo_from(data["solo"])
     if len(players) != opts["players"]:
         raise ValueError(f"{len(players)} dashboards for {opts['players']} players")
     wrong = problems(s)

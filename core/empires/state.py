@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from core.empires.physics import Disc
+from core.empires.solo_state import Solo, copy_solo
 from core.rng import Rng
 
 PLANET_COLOURS = ("orange", "purple", "pink", "green")
@@ -149,6 +150,7 @@ class State:
     end_triggered: bool = False
     last_turns: int = 0  # turns still to play once the end is triggered
     turns_taken: list[int] = field(default_factory=list)
+    solo: Solo | None = None  # the Solo Campaign's cards and pieces (core/empires/solo_*.py)
 
     @property
     def n(self) -> int:
@@ -162,6 +164,8 @@ class State:
         new.rng = self.rng.copy()
         new.locations = [_own(loc) for loc in self.locations]
         new.players = [_own(p) for p in self.players]
+        if self.solo is not None:
+            new.solo = copy_solo(self.solo)
         return new
 
     def location(self, hole: str) -> Location:

@@ -5,7 +5,7 @@ attacks, then the end-of-turn effects, the end check and the next seat."""
 from __future__ import annotations
 
 from core.contract import Event
-from core.empires import combat, dashboard, starbases
+from core.empires import combat, dashboard, invasion, starbases
 from core.empires.occupancy import is_planet, occupant
 from core.empires.state import State
 from core.empires.technology import has
@@ -90,6 +90,10 @@ def finish(state: State) -> list[Event]:
     seat = state.current
     events: list[Event] = []
     state.turns_taken[seat] += 1
+    if state.solo is not None:  # the scenario ends when won or lost, never by the VP pool
+        _reset(state)
+        state.turn += 1
+        return events + [Event("turn", seat)] + invasion.start_turn(state)
     if state.end_triggered:
         if state.last_turns == 0:  # triggered during this turn (robots with nowhere to go)
             state.last_turns = state.n

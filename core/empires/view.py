@@ -43,6 +43,9 @@ def view(state: State, seat: int) -> EmpiresView:
             hidden[(loc.kind, loc.colour)] += 1
             loc.kind, loc.colour = HIDDEN, ""
             loc.token = HIDDEN_TOKEN if loc.token else ""
+    if t.solo is not None:  # the deck's order and the tokens discarded unseen are secret
+        t.solo.deck = sorted(t.solo.deck)
+        t.solo.scrap = [HIDDEN_TOKEN] * len(t.solo.scrap)
     return EmpiresView(seat, state.to_move, state.current, list(state.pending),
                        plain_copy(state.options), state.phase, t, dict(sorted(hidden.items())))
 
@@ -60,4 +63,8 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
             loc.kind, loc.colour = discs.pop()
         if loc.token == HIDDEN_TOKEN:
             loc.token = ids[rng.below(len(ids))]
+    if s.solo is not None:
+        rng.shuffle(s.solo.deck)
+        relics = [t.id for t in tokens() if t.kind == "relic"]
+        s.solo.scrap = [relics[rng.below(len(relics))] for _ in s.solo.scrap]
     return s

@@ -6,6 +6,7 @@ from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
+from core.empires.solo_words import solo_event_line, solo_words
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
 from core.empires.view import EmpiresView
@@ -27,6 +28,8 @@ def _where(state: State, i: int) -> str:
 def _target(state: State, t: int) -> str:
     if t < len(state.locations):
         return _where(state, t)
+    if t >= 400:
+        return "the robot in orbit"
     if t >= 300:
         return "the guardian warship"
     return f"{_ship(state, t)}"
@@ -104,15 +107,24 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         return f"Hyper-Jump: a troop from {source} to the planet taken"
     if k == "done":
         return "done placing"
+    if k.startswith("solo"):
+        return solo_words(state, a)
     return k
+
+
+DESTROYED_BY = ("lost in space", "rammed", "struck a guardian warship", "destroyed by the robots",
+                "struck the Heart of the Builders")
 
 
 def event_line(state: State, e: Event) -> str:
     """An event in one short line."""
+    solo = solo_event_line(state, e)
+    if solo:
+        return solo
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines = {
         "destroyed": f"{who} loses ship {e.card} "
-                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
+                     f"({DESTROYED_BY[e.value] if 0 <= e.value < len(DESTROYED_BY) else '?'})",
         "vp": f"{who} takes {e.value} VP",
         "refresh": f"{who} refreshes {e.value} energy",
         "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
