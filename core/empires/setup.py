@@ -158,6 +158,8 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     if steadiness not in STEADINESS:
         raise ValueError(f"steadiness is one of {', '.join(STEADINESS)}, not {steadiness!r}")
     raw_modules = options.get("modules", [])
+    if isinstance(raw_modules, dict):  # the settings' switches: module -> on
+        raw_modules = [m for m, on in raw_modules.items() if on]
     if not isinstance(raw_modules, list | tuple):
         raise ValueError(f"modules is a list of module names, not {raw_modules!r}")
     modules = sorted(set(raw_modules))

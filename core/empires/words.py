@@ -124,3 +124,8 @@ def event_line(state: State, e: Event) -> str:
         "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
     }
     return lines.get(e.kind) or f"{who}: {e.kind.replace('_', ' ')}"
+
+
+def where(table: State | EmpiresView, i: int) -> str:
+    """Location ``i`` by the name the log gives it ("the pink planet at 1.middle")."""
+    return _where(table.table if isinstance(table, EmpiresView) else table, i)

@@ -1,0 +1,191 @@
+"""The choices of a turn, judged the same way by every Empires bot: an answer or a
+manoeuvre by the table it leaves (``evaluation``), a flick by where its searched aims land
+(``flicks``), the action of the turn by playing the turn out on a copy, attacks by striking
+them on a copy. ``Style`` holds what makes one bot stronger than another: its weights, how
+hard it searches a flick, and how many goals it searches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ai.empires.evaluation import GREEDY, Weights, evaluate, location_worth
+from ai.empires.flicks import FULL, ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
+from core.contract import Action
+from core.empires import apply, legal_actions
+from core.empires.maneuvers import flick_reason
+from core.empires.occupancy import orbit_of
+from core.empires.state import State
+from core.empires.technology import advanced_name
+from core.empires.turn import ACTIONS
+from core.rng import Rng
+
+END = Action("end")
+STEP_LIMIT = 12  # actions a turn's play-out takes at most before it is judged
+GAIN = 0.05  # the least gain worth an action (ties and noise go to ending)
+
+
+@dataclass(frozen=True)
+class Style:
+    weights: Weights = GREEDY
+    budget: Budget = QUICK
+    goals: int = 99  # goals searched per ship, the most promising first
+    boost: bool = False  # whether boosting is weighed
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A choice and why: its gain in value, and for a flick the shot searched."""
+
+    action: Action
+    gain: float
+    shot: Shot | None = None
+
+
+def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
+            finish: bool = False) -> list[tuple[float, Action]]:
+    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``)."""
+    out = []
+    for a in actions:
+        c = s.copy()
+        apply(c, a)
+        if finish and c.to_move == seat and c.phase == "attack" and not c.pending:
+            apply(c, END)
+        out.append((evaluate(c, seat, w), a))
+    return out
+
+
+def landing_worth(s: State, seat: int, landing: Landing, w: Weights) -> float:
+    if landing.kind == ORBIT:
+        return w.ship + (location_worth(s, landing.where, seat, w) if landing.where >= 0 else 0)
+    if landing.kind == RAM:
+        target = next((d for d in s.discs if d.id == landing.where), None)
+        if target is None or target.kind != "ship":
+            return w.ship_home  # a warship stands; the ship goes home
+        there = orbit_of(target)
+        theirs = w.ship + (location_worth(s, there, target.owner, w) if there >= 0 else 0)
+        return w.ship_home + theirs
+    return w.ship_home
+
+
+def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, Goal]]:
+    """Every goal for ``ship`` with the worth of reaching it, best first."""
+    d = next(x for x in s.discs if x.id == ship)
+    here = orbit_of(d)
+    out = []
+    for i in range(len(s.locations)):
+        if i != here:
+            worth = location_worth(s, i, seat, w)
+            if worth > 0:
+                out.append((w.ship + worth, Goal(ORBIT, i)))
+    if advanced_name(ship) != "juggernaut":
+        for x in s.discs:
+            if x.kind == "ship" and x.owner != seat:
+                out.append((landing_worth(s, seat, Landing(RAM, x.id), w), Goal(RAM, x.id)))
+    out.sort(key=lambda g: (-g[0], g[1].kind, g[1].target))
+    return out
+
+
+def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
+    """The flick with the best expected gain over where each ship is now."""
+    w = style.weights
+    table = Table(s)
+    best: Pick | None = None
+    for d in s.discs:
+        if d.kind != "ship" or d.owner != seat or flick_reason(s, d.id) is not None:
+            continue
+        here = orbit_of(d)
+        now = w.ship + (location_worth(s, here, seat, w) if here >= 0 else 0)
+        for worth, goal in goals_for(s, seat, d.id, w)[:style.goals]:
+            if worth <= now + GAIN:
+                break
+            shot = search(s, d.id, goal, rng, style.budget, table)
+            gain = sum(landing_worth(s, seat, x, w) for x in shot.landings) / len(
+                shot.landings) - now
+            if best is None or gain > best.gain:
+                best = Pick(Action("flick", d.id, shot.option), gain, shot)
+    return best
+
+
+def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -> Pick:
+    """The best thing to do now while taking an action (or ``end``)."""
+    w = style.weights
+    base = evaluate(s, seat, w)
+    others = [a for a in legal if a.kind not in ("flick", "end", "boost", "reposition")]
+    best = Pick(END, 0.0)
+    for value, a in one_ply(s, seat, others, w):
+        if value - base > best.gain + GAIN:
+            best = Pick(a, value - base)
+    if any(a.kind == "flick" for a in legal):
+        flick = best_flick(s, seat, rng, style)
+        if flick is not None and flick.gain > best.gain + GAIN:
+            best = flick
+    if best.action == END and style.boost and Action("boost") in legal:
+        c = s.copy()
+        apply(c, Action("boost"))
+        again = act_step(c, seat, legal_actions(c), rng, Style(w, style.budget, style.goals))
+        if again.gain > w.energy + GAIN:
+            return Pick(Action("boost"), again.gain - w.energy)
+    return best
+
+
+def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
+    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``."""
+    for _ in range(STEP_LIMIT):
+        if s.to_move != seat or s.phase != "act":
+            break
+        legal = legal_actions(s)
+        if s.pending:
+            pick = max(one_ply(s, seat, legal, style.weights), key=lambda x: x[0])[1]
+        else:
+            pick = act_step(s, seat, legal, rng, style).action
+        apply(s, pick)
+        if pick == END:
+            break
+    return s
+
+
+def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
+    """The action of the turn whose play-out leaves the best table."""
+    base = evaluate(s, seat, style.weights)
+    best: Pick | None = None
+    for k in range(len(ACTIONS)):
+        c = s.copy()
+        apply(c, Action("choose", k))
+        value = evaluate(play_out(c, seat, rng, style), seat, style.weights)
+        if best is None or value - base > best.gain:
+            best = Pick(Action("choose", k), value - base)
+    assert best is not None
+    return best
+
+
+def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
+    """The attack (or relic bonus) that most improves the strike, or ``end``."""
+    w = style.weights
+    options = [a for a in legal if a.kind in ("attack", "bonus")]
+    if not options:
+        return Pick(END, 0.0)
+    base = one_ply(s, seat, [END], w)[0][0]
+    best = Pick(END, 0.0)
+    for value, a in one_ply(s, seat, options, w, finish=True):
+        if value - base > best.gain + GAIN / 5:
+            best = Pick(a, value - base)
+    return best
+
+
+def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = Style()) -> Pick:
+    """The bot's choice among ``legal`` on the table ``s`` (a world dealt from its view)."""
+    if len(legal) == 1:
+        return Pick(legal[0], 0.0)
+    if s.pending or s.phase in ("effects", "after_attack"):
+        scored = one_ply(s, seat, legal, style.weights)
+        value, a = max(scored, key=lambda x: x[0])
+        return Pick(a, value - evaluate(s, seat, style.weights))
+    if s.phase == "choose":
+        return choose_action(s, seat, rng, style)
+    if s.phase == "attack":
+        return attack_step(s, seat, legal, style)
+    return act_step(s, seat, legal, rng, style)
+
+
+FULL_STYLE = FULL  # re-exported for the planner
