@@ -15,7 +15,7 @@ from core.empires.physics import Disc
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
-from tui.games.empires.picture import HOLLOW, NAMES, PLANET_FILL, PLAYER_COLOURS, SHAPES
+from tui.games.empires.picture import HOLLOW, PLANET_FILL, PLAYER_COLOURS, SHAPES
 from tui.games.empires.starmap import reach
 
 ACTION_WORDS = ("Move", "Deploy", "Build", "Interact")
@@ -57,23 +57,23 @@ def status_text(v: EmpiresView, names: Sequence[str], round_no: int) -> Text:
 
 
 def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
-    """One seat's dashboard: troops, starships, structures left, energy, VP, relics and
-    technology levels."""
+    """One seat's dashboard: VP, energy ready and spent, troops and starships (and how many
+    are still locked in the tray), structures left to build, relics and technology levels."""
     p = t.players[seat]
     text = Text()
     text.append_text(seat_mark(t, seat))
     text.append(f" {name}", style="bold")
-    text.append(f"  ★{p.vp}")
-    text.append(f"  energy {p.energy_ready} ready, {p.energy_spent} spent\n")
-    text.append(f"  troops {p.troops} (+{p.troops_locked} locked) · ships "
-                f"{len(p.ships)} (+{len(p.ships_locked)})")
+    text.append(f"  ★{p.vp}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
+    text.append(f"  troops {p.troops} (+{p.troops_locked}) · ships {len(p.ships)} "
+                f"(+{len(p.ships_locked)})")
     if p.advanced:
         text.append(f" · advanced {len(p.advanced)}")
-    text.append("\n  left: " + ", ".join(
-        f"{p.structures[k]} {STRUCTURE_WORDS[k]}" for k in STRUCTURES) + "\n")
-    text.append("  tech ")
+    counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES]
+    text.append("\n  " + (" · ".join(counts) if wide else
+                          " · ".join(counts[:2]) + "\n  " + " · ".join(counts[2:])))
+    text.append("\n  tech ")
     for colour in PLANET_COLOURS:
-        text.append(f"{colour[:2] if not wide else colour} {p.tech[colour]} ",
+        text.append(f"{colour if wide else colour[:2]} {p.tech[colour]} ",
                     style=PLANET_FILL[colour])
     if p.relics:
         text.append("\n  relics: " + ", ".join(r.replace("_", " ") for r in p.relics))
@@ -91,8 +91,8 @@ def aim_text(t: State, ship: int | None, aim: Aim, *, flying: bool) -> Text:
     if 0 <= seat < t.n:
         text.append_text(seat_mark(t, seat))
     text.append(f" ship {ship}", style="bold")
-    text.append(f"  aim {aim.angle / 100:.1f}° · power {aim.power / 10:.1f} %")
-    text.append(f" · slides {reach(aim.power) // 100} mm", style="dim")
+    text.append(f"  aim {aim.angle / 100:.1f}°  power {aim.power / 10:.1f} %")
+    text.append(f"\n  a free slide goes {reach(aim.power) // 100} mm", style="dim")
     return text
 
 
@@ -124,14 +124,13 @@ def range_text(t: State, ship: int | None) -> Text:
 
 
 def legend_text(t: State, names: Sequence[str]) -> Text:
+    """What the marks on the map mean (the colour-free ones: they read with NO_COLOR)."""
     text = Text()
     for seat in range(t.n):
         text.append_text(seat_mark(t, seat))
         text.append(f"{HOLLOW[seat]} {names[seat]}  ")
-    text.append("\n✦ warship · r robots · ")
-    text.append(" ".join(f"{k} {NAMES[k]}" for k in ("o", "p", "k", "g")), style="dim")
-    text.append("\nR relic · A artifact · W warpgate · ? face down · @ wormhole · x gone",
-                style="dim")
+    text.append("\n✦ warship · r robots · o p k g planets\n"
+                "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
     return text
 
 
