@@ -17,6 +17,7 @@ from core.contract import Action
 # name -> "module:Class", strongest-but-cheap first; every class takes (game, seed).
 BOTS = {
     "greedy": "ai.empires.greedy:EmpiresGreedyBot",
+    "planner": "ai.empires.planner:EmpiresPlannerBot",
 }
 
 

@@ -6,9 +6,11 @@ the map and where they stand), less the best rival's. Every number a bot weighs 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import isqrt
 
 from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import is_planet, occupant, orbit_of, quadrant
+from core.empires.placing import location_discs
 from core.empires.scoring import outcome, symbols
 from core.empires.state import STRUCTURE_COUNTS, State
 from core.empires.technology import advanced_name
@@ -28,6 +30,10 @@ class Weights:
     at_rival_planet: float = 0.5  # a ship orbiting a rival's planet: an attack, a blockade
     in_danger: float = 0.0  # a ship a rival ship could attack next turn (the planner's)
     relic: float = 0.6  # a relic held
+    at_own_planet: float = 0.1  # a ship guarding a planet of its own (and ready to land)
+    drift: float = 0.5  # share of a location's worth a ship nearby in open space has
+    reach: int = 40000  # how near counts, in 1/100 mm
+    locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
 
 
 GREEDY = Weights()
@@ -42,12 +48,24 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY) -> float:
     if not is_planet(loc):
         return 0.0
     who = occupant(s, i)
-    if who is None or who == seat:
-        if len(loc.pieces) >= 3:
-            return 0.1
+    if who == seat:
+        return w.at_own_planet
+    if who is None:
         away = quadrant(i) != s.players[seat].home
         return w.at_free_planet + (0.4 if away else 0.0) + (0.4 if loc.kind == "relic" else 0.0)
     return w.at_rival_planet
+
+
+def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> float:
+    """What a ship in open space at (x, y) promises: a share of the best location within
+    reach of a flick or two, the nearer the more (so ships travel by hops)."""
+    best = 0.0
+    for i, loc in enumerate(location_discs()):
+        dx, dy = loc.x - x, loc.y - y
+        dist = isqrt(dx * dx + dy * dy)
+        if dist < w.reach:
+            best = max(best, location_worth(s, i, seat, w) * w.drift * (1 - dist / w.reach))
+    return best
 
 
 def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
@@ -67,6 +85,7 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value += sum(sum(table[k][:STRUCTURE_COUNTS[k] - p.structures[k]]) for k in STRUCTURE_COUNTS)
     value += w.tech * sum(p.tech.values()) + w.energy * p.energy_ready
     value += w.ship_home * len(p.ships) + w.troop_home * p.troops + w.relic * len(p.relics)
+    value -= w.locked * (p.troops_locked + len(p.ships_locked))
     ruler = starmap().short_range
     rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
     for d in s.discs:
@@ -74,8 +93,7 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
             continue
         value += w.ship
         i = orbit_of(d)
-        if i >= 0:
-            value += location_worth(s, i, seat, w)
+        value += location_worth(s, i, seat, w) if i >= 0 else drift_worth(s, d.x, d.y, seat, w)
         if rivals and advanced_name(d.id) != "juggernaut" and any(
                 within_range(d.x, d.y, d.r, r.x, r.y, r.r, ruler) for r in rivals):
             value -= w.in_danger

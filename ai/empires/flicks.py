@@ -50,6 +50,8 @@ class Landing:
 
     kind: str  # ORBIT, RAM or LOST
     where: int = -1
+    x: int = 0  # where the ship came to rest (ORBIT)
+    y: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,8 @@ class Table:
         if ship in result.removed:
             return Landing(LOST)
         where = result.orbits.get(ship, ())
-        return Landing(ORBIT, where[0] if where else -1)
+        rest = result.disc(ship)
+        return Landing(ORBIT, where[0] if where else -1, rest.x, rest.y)
 
     def nudges(self, rng: Rng, count: int) -> list[tuple[int, int]]:
         """``count`` nudges of (angle, power) with the table's spread, from ``rng``; the one

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from math import isqrt
 
-from ai.empires.evaluation import GREEDY, Weights, evaluate, location_worth
+from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
 from ai.empires.flicks import FULL, ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from core.contract import Action
 from core.empires import apply, legal_actions
 from core.empires.maneuvers import flick_reason
 from core.empires.occupancy import orbit_of
+from core.empires.placing import location_discs
 from core.empires.state import State
 from core.empires.technology import advanced_name
 from core.empires.turn import ACTIONS
@@ -29,7 +31,7 @@ GAIN = 0.05  # the least gain worth an action (ties and noise go to ending)
 class Style:
     weights: Weights = GREEDY
     budget: Budget = QUICK
-    goals: int = 99  # goals searched per ship, the most promising first
+    goals: int = 6  # goals searched per ship, the most promising first
     boost: bool = False  # whether boosting is weighed
 
 
@@ -57,7 +59,9 @@ def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
 
 def landing_worth(s: State, seat: int, landing: Landing, w: Weights) -> float:
     if landing.kind == ORBIT:
-        return w.ship + (location_worth(s, landing.where, seat, w) if landing.where >= 0 else 0)
+        if landing.where >= 0:
+            return w.ship + location_worth(s, landing.where, seat, w)
+        return w.ship + drift_worth(s, landing.x, landing.y, seat, w)
     if landing.kind == RAM:
         target = next((d for d in s.discs if d.id == landing.where), None)
         if target is None or target.kind != "ship":
@@ -80,10 +84,27 @@ def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, G
                 out.append((w.ship + worth, Goal(ORBIT, i)))
     if advanced_name(ship) != "juggernaut":
         for x in s.discs:
-            if x.kind == "ship" and x.owner != seat:
+            if x.kind == "ship" and x.owner != seat and x.owner >= 0:
                 out.append((landing_worth(s, seat, Landing(RAM, x.id), w), Goal(RAM, x.id)))
-    out.sort(key=lambda g: (-g[0], g[1].kind, g[1].target))
+    def promise(g: tuple[float, Goal]) -> tuple[float, str, int]:
+        # The nearer of two equal goals first: it is the likelier to be reached.
+        x, y = _goal_spot(s, g[1])
+        far = isqrt((x - d.x) ** 2 + (y - d.y) ** 2) / FAR
+        return (-(g[0] - far), g[1].kind, g[1].target)
+
+    out.sort(key=promise)
     return out
+
+
+FAR = 60000  # a goal this far off (600 mm) counts 1 VP less when choosing which to search
+
+
+def _goal_spot(s: State, goal: Goal) -> tuple[int, int]:
+    if goal.kind == ORBIT:
+        loc = location_discs()[goal.target]
+        return loc.x, loc.y
+    other = next(x for x in s.discs if x.id == goal.target)
+    return other.x, other.y
 
 
 def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
@@ -95,7 +116,8 @@ def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
         if d.kind != "ship" or d.owner != seat or flick_reason(s, d.id) is not None:
             continue
         here = orbit_of(d)
-        now = w.ship + (location_worth(s, here, seat, w) if here >= 0 else 0)
+        now = w.ship + (location_worth(s, here, seat, w) if here >= 0
+                        else drift_worth(s, d.x, d.y, seat, w))
         for worth, goal in goals_for(s, seat, d.id, w)[:style.goals]:
             if worth <= now + GAIN:
                 break
@@ -167,7 +189,22 @@ def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
         return Pick(END, 0.0)
     base = one_ply(s, seat, [END], w)[0][0]
     best = Pick(END, 0.0)
-    for value, a in one_ply(s, seat, options, w, finish=True):
+    # A target falls only to strength beyond its defence, so the attacks on one target are
+    # judged together: every free ship that can reach it sent at once.
+    by_target: dict[int, list[Action]] = {}
+    for a in options:
+        if a.kind == "attack":
+            by_target.setdefault(a.option, []).append(a)
+    for target, group in sorted(by_target.items()):
+        c = s.copy()
+        for a in group:
+            if not any(x[0] == a.card for x in c.attacks):
+                apply(c, a)
+        apply(c, END)
+        gain = evaluate(c, seat, w) - base
+        if gain > best.gain + GAIN / 5:
+            best = Pick(group[0], gain)
+    for value, a in one_ply(s, seat, [a for a in options if a.kind == "bonus"], w, finish=True):
         if value - base > best.gain + GAIN / 5:
             best = Pick(a, value - base)
     return best

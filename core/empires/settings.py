@@ -3,8 +3,8 @@ game screen and the command line; each is an option ``setup.normalize_options`` 
 
 The rows are plain keyword maps for ``core.games.Setting`` (this package may not import
 ``core.games``: the games keep to their own houses, and the list knows every game). Optional
-modules are on/off switches under ``modules`` (``{"modules": {"guardian_warships": True}}``,
-read by set-up as the list of those on); a new module appends its row here.
+modules are on/off switches named after the module (``{"guardian_warships": True}``; set-up
+adds those on to the ``modules`` list); a new module appends its row here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.empires.aim import DEFAULT_STEADINESS
+from core.empires.setup import MODULES
 
 ON_OFF = ((False, "off"), (True, "on"))
 STEADINESS_LABELS = (
@@ -24,11 +25,8 @@ STEADINESS_LABELS = (
 
 
 def modules_on(options: Mapping[str, Any]) -> list[str]:
-    """The modules switched on in ``options``: a map of module -> on, or a list of names."""
-    chosen = options.get("modules") or ()
-    if isinstance(chosen, Mapping):
-        return sorted(m for m, on in chosen.items() if on)
-    return sorted(chosen)
+    """The modules switched on in ``options`` (by their switches or in ``modules``)."""
+    return sorted(set(options.get("modules") or ()) | {m for m in MODULES if options.get(m)})
 
 
 def event_counts(options: Mapping[str, Any]) -> Sequence[tuple[int, str]]:
@@ -45,10 +43,10 @@ SETTINGS: tuple[dict[str, Any], ...] = (
     {"path": "steadiness", "label": "Steadiness", "values": STEADINESS_LABELS,
      "default": DEFAULT_STEADINESS, "note": "how far a flick strays from its aim",
      "help": "how far a flick strays from its aim: exact, steady, normal, shaky"},
-    {"path": "modules.guardian_warships", "label": "Guardian Warships", "values": ON_OFF,
+    {"path": "guardian_warships", "label": "Guardian Warships", "values": ON_OFF,
      "default": False, "note": "its event token lies in every quadrant",
      "help": "play with the Guardian Warships module"},
-    {"path": "modules.ancient_libraries", "label": "Ancient Libraries", "values": ON_OFF,
+    {"path": "ancient_libraries", "label": "Ancient Libraries", "values": ON_OFF,
      "default": False, "note": "its event token lies in every quadrant",
      "help": "play with the Ancient Libraries module"},
     {"path": "events", "label": "Event tokens", "values": event_counts,
