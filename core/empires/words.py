@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.phaseship import decode
@@ -107,23 +109,30 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     return k
 
 
+HOW_LOST = ("lost in space", "rammed", "struck a guardian warship")
+
+
 def event_line(state: State, e: Event) -> str:
-    """An event in one short line."""
+    """An event in one short line (each line is made only for its own kind of event: the
+    numbers of one kind mean nothing to another's words)."""
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
-    lines = {
-        "destroyed": f"{who} loses ship {e.card} "
-                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
-        "vp": f"{who} takes {e.value} VP",
-        "refresh": f"{who} refreshes {e.value} energy",
-        "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
-        "tech": f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}" if 0 <= e.card < 4
-        else "",
-        "discover": f"{who} discovers {_where(state, e.card)}",
-        "end_triggered": "the end of the game is triggered: one last turn each",
-        "game_over": "the game is over",
-        "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
+    lines: dict[str, Callable[[], str]] = {
+        "destroyed": lambda: f"{who} loses ship {e.card}" + (
+            f" ({HOW_LOST[e.value]})" if 0 <= e.value < len(HOW_LOST) else ""),
+        "vp": lambda: f"{who} takes {e.value} VP",
+        "refresh": lambda: f"{who} refreshes {e.value} energy",
+        "attack": lambda: f"{who}'s attack on {_target(state, e.card)} succeeds",
+        "tech": lambda: f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}"
+        if 0 <= e.card < len(PLANET_COLOURS) else f"{who} gains a technology level",
+        "discover": lambda: f"{who} discovers {_where(state, e.card)}",
+        "end_triggered": lambda: "the end of the game is triggered: one last turn each",
+        "game_over": lambda: "the game is over",
+        "planet_destroyed": lambda: f"the robots blow up {_where(state, e.card)}",
+        "put_back": lambda: f"{who}'s ship {e.card} is put back at the edge of the map",
+        "unlock": lambda: f"{who} unlocks a piece from the tray",
     }
-    return lines.get(e.kind) or f"{who}: {e.kind.replace('_', ' ')}"
+    line = lines.get(e.kind)
+    return line() if line is not None else f"{who}: {e.kind.replace('_', ' ')}"
 
 
 def where(table: State | EmpiresView, i: int) -> str:
