@@ -103,6 +103,8 @@ class StarMap(Widget, can_focus=True):
         self.rings: tuple[int, ...] = ()
         self.hinted: int | None = None
         self._cells: list[list[canvas.Cell]] | None = None
+        self._strips: list[Strip] | None = None
+        self._strips_base: Style | None = None
         self._cells_for: tuple[int, int] = (0, 0)
         # A flick being shown: the table before it, its frames, the frame drawn.
         self._flight: tuple[State, tuple[Frame, ...]] | None = None
@@ -200,6 +202,7 @@ class StarMap(Widget, can_focus=True):
 
     def _redraw(self) -> None:
         self._cells = None
+        self._strips = None
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
@@ -207,14 +210,22 @@ class StarMap(Widget, can_focus=True):
         base = self.rich_style
         if self.table is None or width <= 0:
             return Strip.blank(width, base)
-        if self._cells is None or self._cells_for != (width, height):
+        if self._strips is None or self._cells_for != (width, height) \
+                or self._strips_base != base:
             self._cells = canvas.draw(self.picture(), width, height)
             self._cells_for = (width, height)
-        if not 0 <= y < len(self._cells):
+            self._strips = [self._strip(line, base, width) for line in self._cells]
+            self._strips_base = base
+        if not 0 <= y < len(self._strips):
             return Strip.blank(width, base)
+        return self._strips[y]
+
+    @staticmethod
+    def _strip(line: list[canvas.Cell], base: Style, width: int) -> Strip:
+        """One line of cells as a strip, runs of one style joined."""
         segments: list[Segment] = []
         run, run_style = "", Style()
-        for ch, style in self._cells[y]:
+        for ch, style in line:
             if style == run_style:
                 run += ch
                 continue
