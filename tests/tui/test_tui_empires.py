@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 import core.empires as E
 from ai.hints import hint
 from core.contract import Action
+from core.empires.aim import angle_towards, power_for
 from core.empires.rules import aim_of
 from tui.app import AscendApp
 from tui.games.empires.screen import EmpiresScreen
@@ -222,3 +223,22 @@ async def test_the_attacks_and_questions_come_as_lists(save_dir: Path) -> None:
                                                         for a in legal]
         await pilot.press("escape")
         assert app.screen is table
+
+
+async def test_the_mouse_aims_where_it_is_pressed(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, GameSession.new("empires", dict(SEATS), 1))
+        await pilot.press("m")
+        starmap = table.query_one(StarMap)
+        ship = next(d for d in table.state.discs if d.id == starmap.selected)
+        sc = starmap.scale()
+        col, row = sc.to_cell(0, 0)  # the centre of the map
+        await pilot.mouse_down(StarMap, offset=(col, row))
+        await pilot.mouse_up(StarMap, offset=(col, row))
+        await pilot.pause()
+        x, y = sc.to_map(col, row)
+        assert starmap.aim.angle == angle_towards(x - ship.x, y - ship.y)
+        assert starmap.aim.power == power_for(int(((x - ship.x) ** 2 + (y - ship.y) ** 2)
+                                                  ** 0.5))
+        assert f"aim {starmap.aim.angle / 100:.1f}°" in aim_shown(table)

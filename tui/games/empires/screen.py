@@ -287,8 +287,13 @@ class EmpiresScreen(TableScreen):
     @on(StarMap.AimChanged)
     def _aim_changed(self, event: StarMap.AimChanged) -> None:
         event.stop()
-        if event.ship is None and self.state.to_move is not None and self.my_move():
-            self.refuse(self._why_no_flick())
+        if event.ship is None:  # enter or tab with no ship to aim
+            if self.state.to_move is None:
+                self._show_end()
+            elif self.my_move() and self.view_for(self.viewer).pending:
+                self.action_decide()
+            elif self.my_move():
+                self.refuse(self._why_no_flick())
             return
         self.refresh_table()
 
