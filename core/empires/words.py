@@ -129,7 +129,25 @@ def event_line(state: State, e: Event) -> str:
         "game_over": lambda: "the game is over",
         "planet_destroyed": lambda: f"the robots blow up {_where(state, e.card)}",
         "put_back": lambda: f"{who}'s ship {e.card} is put back at the edge of the map",
-        "unlock": lambda: f"{who} unlocks a piece from the tray",
+        "unlock": lambda: f"{who} unlocks " + ("troops" if e.value == 0 else "a starship")
+        + " from the tray, and an energy",
+        "relic": lambda: f"{who} finds a relic at {_where(state, e.card)}",
+        "archived": lambda: f"a relic found at {_where(state, e.card)} goes to the Archive",
+        "event": lambda: f"{who} turns up an event at {_where(state, e.card)}",
+        "terraform": lambda: f"{_where(state, e.card)} is terraformed "
+        + (PLANET_COLOURS[e.value] if 0 <= e.value < len(PLANET_COLOURS) else ""),
+        "advanced": lambda: f"{who} gains advanced starship {e.card}",
+        "warship": lambda: "a guardian warship takes its space",
+        "library": lambda: f"an Ancient Library rises on {_where(state, e.card)}",
+        "library_waits": lambda: "an Ancient Library waits for a planet in its quadrant",
+        "robots_flee": lambda: f"{e.value} robots are driven off {_where(state, e.card)}",
+        "robots_discover": lambda: f"the robots turn up {_where(state, e.card)}",
+        "robots_gone": lambda: f"{e.value} robots go back to the supply",
+        "planet_falls": lambda: f"{_where(state, e.card)} falls",
+        "snared": lambda: f"Gravity Snare puts ship {e.card} back in orbit of "
+        f"{_where(state, e.value)}",
+        "orbit_full": lambda: f"the orbit of {_where(state, e.value)} is full: ship {e.card} "
+        "stays where it is",
     }
     line = lines.get(e.kind)
     return line() if line is not None else f"{who}: {e.kind.replace('_', ' ')}"
