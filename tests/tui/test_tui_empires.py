@@ -119,12 +119,17 @@ async def test_a_flick_flies_and_can_be_skipped(save_dir: Path) -> None:
         starmap = table.query_one(StarMap)
         ship = starmap.selected
         before = [d for d in table.state.discs if d.id == ship][0]
+        starmap.frame_seconds = 0.2  # slow, so a loaded machine sees it in flight
         await pilot.press("up", "up", "up", "enter")
         assert table.session.actions[-1].kind == "flick"
         assert starmap.flying and "flying" in aim_shown(table)
         first = starmap.text_lines()
-        await pilot.pause(0.2)
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if starmap.text_lines() != first:
+                break
         assert starmap.text_lines() != first  # it moves frame by frame
+        assert starmap.flying
         await pilot.press("space")
         assert not starmap.flying
         after = [d for d in table.state.discs if d.id == ship]
@@ -157,6 +162,10 @@ async def test_refusals_say_why_and_change_nothing(save_dir: Path) -> None:
         assert table.last_message and table.session.checksum() == before
         await pilot.press("d")  # Deploy
         assert table.state.action == "deploy"
+        await pilot.press("d")  # its list: nothing to deploy yet, and the engine says why
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert "no starship on your dashboard" in table.last_message
+        assert "outpost or city" in table.last_message
         await pilot.press("m")
         assert "this turn's action is deploy" in table.last_message.lower()
 

@@ -397,10 +397,29 @@ class EmpiresScreen(TableScreen):
             if v.table.action != ACTIONS[k]:
                 self.refuse(f"this turn's action is {v.table.action.title() or 'not chosen'}")
             else:
-                self.refuse(f"nothing to {ACTIONS[k]} now" if ACTIONS[k] != "move"
-                            else "no manoeuvre now: aim a ship and press enter to flick")
+                self.refuse(self._why_nothing(ACTIONS[k]))
             return
         self._ask(f"{ACTIONS[k].title()}: which?", picks)
+
+    def _why_nothing(self, action: str) -> str:
+        """Why the chosen action has nothing left to do, in the engine's words (asked of
+        the first thing it could do)."""
+        t = self.state
+        if action == "move":
+            return "no manoeuvre now: aim a ship and press enter to flick"
+        if t.uses <= 0:
+            return self.why_not(Action("deploy_troop" if action == "deploy" else "build", 0))\
+                or f"nothing to {action} now"
+        if action == "deploy":
+            p = t.players[t.current]
+            ship = (p.ships + p.advanced + [-1])[0]
+            ships = "no starship on your dashboard" if ship < 0 else (
+                self.why_not(Action("deploy_ship", ship)) or "")
+            troops = next((r for i in range(len(t.locations))
+                           if (r := self.why_not(Action("deploy_troop", i)))
+                           and "troop" in r), "")
+            return "nothing to deploy: " + "; ".join(x for x in (ships, troops) if x)
+        return f"nothing to {action} now"
 
     def action_boost(self) -> None:
         if not self._ready():

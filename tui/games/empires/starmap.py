@@ -111,6 +111,7 @@ class StarMap(Widget, can_focus=True):
         self._frame = 0
         self._timer: Any = None
         self._landed: asyncio.Event | None = None
+        self.frame_seconds = FRAME_SECONDS  # how long each frame of a flight shows
 
     # --- data in ---------------------------------------------------------------------------
 
@@ -169,7 +170,7 @@ class StarMap(Widget, can_focus=True):
         self._flight = (before, tuple(frames))
         self._frame = 0
         self._landed = asyncio.Event()
-        self._timer = self.set_interval(FRAME_SECONDS, self._next_frame)
+        self._timer = self.set_interval(self.frame_seconds, self._next_frame)
         self._redraw()
 
     def _next_frame(self) -> None:
