@@ -174,7 +174,7 @@ class EmpiresScreen(TableScreen):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def flickable(self, v: Any) -> list[int]:
+    def flickable(self) -> list[int]:
         """The ships the legal list lets the seat at the keyboard flick now."""
         if not self.my_move():
             return []
@@ -192,7 +192,7 @@ class EmpiresScreen(TableScreen):
         shown = self.current_hint()
         if shown is not None and shown[0].kind == "flick":
             hinted = shown[0].card
-        ships = self.flickable(v)
+        ships = self.flickable()
         m = starmap()
         r = m.radius["ship"]
         rings = (2 * r + m.short_range, 2 * r + m.long_range) if self.ruler else ()

@@ -27,6 +27,7 @@ from textual.widget import Widget
 
 from core.empires.aim import Aim, angle_towards, power_for
 from core.empires.fixedtrig import TURN
+from core.empires.geometry import starmap
 from core.empires.physics import Frame
 from core.empires.sliding import MAX_POWER, SUB_BITS, launch_speed, slide_distance
 from core.empires.state import State
@@ -154,7 +155,7 @@ class StarMap(Widget, can_focus=True):
                              hinted=self.hinted)
 
     def scale(self) -> canvas.Scale:
-        return canvas.scale(self.size.width, self.size.height, 45000)
+        return canvas.scale(self.size.width, self.size.height, starmap().half_width)
 
     # --- the flight ---------------------------------------------------------------------
 
