@@ -251,3 +251,24 @@ async def test_the_mouse_aims_where_it_is_pressed(save_dir: Path) -> None:
         assert starmap.aim.power == power_for(int(((x - ship.x) ** 2 + (y - ship.y) ** 2)
                                                   ** 0.5))
         assert f"aim {starmap.aim.angle / 100:.1f}°" in aim_shown(table)
+
+
+async def test_h_marks_the_hinted_flick_and_h_again_aims_it(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot, app, GameSession.new("empires", dict(SEATS), 1))
+        await pilot.press("m")
+        starmap = table.query_one(StarMap)
+        aim_before = (starmap.selected, starmap.aim)
+        await pilot.press("h")
+        await settle(pilot, app)
+        shown = table.current_hint()
+        assert shown is not None and shown[0].kind == "flick"
+        assert "H: do it" in str(table.query_one("#em-hint").render())
+        assert starmap.hinted == shown[0].card
+        assert (starmap.selected, starmap.aim) == aim_before  # the aim is left alone
+        await pilot.press("h")
+        assert (starmap.selected, starmap.aim) == (shown[0].card, aim_of(shown[0].option))
+        assert f"aim {aim_of(shown[0].option).angle / 100:.1f}°" in aim_shown(table)
+        await pilot.press("enter")
+        assert table.session.actions[-1] == shown[0]
