@@ -105,8 +105,8 @@ def evaluate(s: State, seat: int, w: Weights = GREEDY) -> float:
     if s.to_move is None:
         out = outcome(s)
         assert out is not None
-        best = max(x for k, x in enumerate(out.scores) if k != seat)
-        return 100.0 * (out.scores[seat] - best) + (50.0 if seat in out.winners else 0.0)
+        top = max(x for k, x in enumerate(out.scores) if k != seat)
+        return 100.0 * (out.scores[seat] - top) + (50.0 if seat in out.winners else 0.0)
     mine = seat_value(s, seat, w)
     best = max(seat_value(s, k, w) for k in range(s.n) if k != seat)
     return mine - best

@@ -195,7 +195,7 @@ def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
     for a in options:
         if a.kind == "attack":
             by_target.setdefault(a.option, []).append(a)
-    for target, group in sorted(by_target.items()):
+    for _, group in sorted(by_target.items()):
         c = s.copy()
         for a in group:
             if not any(x[0] == a.card for x in c.attacks):
