@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
-from ai.empires.flicks import FULL, ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
+from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from core.contract import Action
 from core.empires import apply, legal_actions
 from core.empires.maneuvers import flick_reason
@@ -168,13 +168,15 @@ def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
 
 
 def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
-    """The action of the turn whose play-out leaves the best table."""
+    """The action of the turn whose play-out leaves the best table (the play-outs aim their
+    flicks straight: the full search is kept for the flick actually made)."""
     base = evaluate(s, seat, style.weights)
+    ahead = Style(style.weights, QUICK, style.goals, style.boost)
     best: Pick | None = None
     for k in range(len(ACTIONS)):
         c = s.copy()
         apply(c, Action("choose", k))
-        value = evaluate(play_out(c, seat, rng, style), seat, style.weights)
+        value = evaluate(play_out(c, seat, rng, ahead), seat, style.weights)
         if best is None or value - base > best.gain:
             best = Pick(Action("choose", k), value - base)
     assert best is not None
@@ -224,5 +226,3 @@ def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = St
         return attack_step(s, seat, legal, style)
     return act_step(s, seat, legal, rng, style)
 
-
-FULL_STYLE = FULL  # re-exported for the planner

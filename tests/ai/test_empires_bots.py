@@ -17,7 +17,7 @@ from empires_play import pick  # noqa: E402
 from empires_rules_helpers import game, reveal, ship_at  # noqa: E402
 
 from ai.bots import make_bot  # noqa: E402
-from ai.empires.flicks import FULL, ORBIT, Goal, Table, search  # noqa: E402
+from ai.empires.flicks import FULL, ORBIT, Budget, Goal, Table, search  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.empires import (  # noqa: E402
@@ -112,7 +112,7 @@ def test_under_a_shaky_hand_the_search_beats_the_straight_aim_or_matches_it() ->
     ship = ship_at(s, 0, loc.x - 18000, loc.y + 2000)
     table = Table(s)
     quick = search(s, ship, Goal(ORBIT, target), Rng(2),
-                   FULL.__class__(nudges=12, aims=1, rounds=0), table)
+                   Budget(nudges=FULL.nudges, aims=1, rounds=0), table)
     full = search(s, ship, Goal(ORBIT, target), Rng(2), FULL, table)
     assert full.chance >= quick.chance > 0.3
     assert 0 <= full.aim.angle < 36000 and 1 <= full.aim.power <= 1000
