@@ -1,6 +1,6 @@
 """Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
-rules of a competitive turn for 2-4 players (core/empires/DESIGN.md). Not yet listed in
-core.games: it gets its app and bot rows in the next sessions."""
+rules of a competitive turn for 2-4 players (core/empires/DESIGN.md). Listed in core.games
+(its settings in ``settings.py``) and ai.registry; its app row comes next."""
 
 from __future__ import annotations
 
