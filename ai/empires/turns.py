@@ -25,6 +25,9 @@ from core.rng import Rng
 END = Action("end")
 STEP_LIMIT = 12  # actions a turn's play-out takes at most before it is judged
 GAIN = 0.05  # the least gain worth an action (ties and noise go to ending)
+# The least gain worth a flick: its chances are estimated from a few sampled nudges, and the
+# best of many noisy estimates looks better than it is (ships would wander to and fro).
+FLICK_GAIN = 0.2
 
 
 @dataclass(frozen=True)
@@ -57,10 +60,23 @@ def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
     return out
 
 
-def landing_worth(s: State, seat: int, landing: Landing, w: Weights) -> float:
+def company(s: State, seat: int, ship: int) -> dict[int, int]:
+    """How many of ``seat``'s ships other than ``ship`` orbit each location."""
+    out: dict[int, int] = {}
+    for d in s.discs:
+        if d.kind == "ship" and d.owner == seat and d.id != ship:
+            i = orbit_of(d)
+            if i >= 0:
+                out[i] = out.get(i, 0) + 1
+    return out
+
+
+def landing_worth(s: State, seat: int, landing: Landing, w: Weights,
+                  others: dict[int, int] | None = None) -> float:
     if landing.kind == ORBIT:
         if landing.where >= 0:
-            return w.ship + location_worth(s, landing.where, seat, w)
+            return w.ship + location_worth(s, landing.where, seat, w,
+                                           (others or {}).get(landing.where, 0))
         return w.ship + drift_worth(s, landing.x, landing.y, seat, w)
     if landing.kind == RAM:
         target = next((d for d in s.discs if d.id == landing.where), None)
@@ -76,10 +92,11 @@ def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, G
     """Every goal for ``ship`` with the worth of reaching it, best first."""
     d = next(x for x in s.discs if x.id == ship)
     here = orbit_of(d)
+    others = company(s, seat, ship)
     out = []
     for i in range(len(s.locations)):
         if i != here:
-            worth = location_worth(s, i, seat, w)
+            worth = location_worth(s, i, seat, w, others.get(i, 0))
             if worth > 0:
                 out.append((w.ship + worth, Goal(ORBIT, i)))
     if advanced_name(ship) != "juggernaut":
@@ -116,13 +133,13 @@ def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
         if d.kind != "ship" or d.owner != seat or flick_reason(s, d.id) is not None:
             continue
         here = orbit_of(d)
-        now = w.ship + (location_worth(s, here, seat, w) if here >= 0
+        others = company(s, seat, d.id)
+        now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0)) if here >= 0
                         else drift_worth(s, d.x, d.y, seat, w))
-        for worth, goal in goals_for(s, seat, d.id, w)[:style.goals]:
-            if worth <= now + GAIN:
-                break
+        goals = [g for worth, g in goals_for(s, seat, d.id, w) if worth > now + FLICK_GAIN]
+        for goal in goals[:style.goals]:
             shot = search(s, d.id, goal, rng, style.budget, table)
-            gain = sum(landing_worth(s, seat, x, w) for x in shot.landings) / len(
+            gain = sum(landing_worth(s, seat, x, w, others) for x in shot.landings) / len(
                 shot.landings) - now
             if best is None or gain > best.gain:
                 best = Pick(Action("flick", d.id, shot.option), gain, shot)
@@ -140,7 +157,7 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
             best = Pick(a, value - base)
     if any(a.kind == "flick" for a in legal):
         flick = best_flick(s, seat, rng, style)
-        if flick is not None and flick.gain > best.gain + GAIN:
+        if flick is not None and flick.gain > best.gain + FLICK_GAIN:
             best = flick
     if best.action == END and style.boost and Action("boost") in legal:
         c = s.copy()
