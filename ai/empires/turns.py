@@ -13,7 +13,7 @@ from math import isqrt
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
 from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from core.contract import Action
-from core.empires import apply, legal_actions
+from core.empires import apply, legal_actions, why_illegal
 from core.empires.maneuvers import flick_reason
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
@@ -49,9 +49,13 @@ class Pick:
 
 def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
             finish: bool = False) -> list[tuple[float, Action]]:
-    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``)."""
+    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``).
+    An action the dealt world refuses is left out: the hidden discs dealt there may differ
+    from the real ones (where the robots may go, for one)."""
     out = []
     for a in actions:
+        if why_illegal(s, a) is not None:
+            continue
         c = s.copy()
         apply(c, a)
         if finish and c.to_move == seat and c.phase == "attack" and not c.pending:
@@ -175,7 +179,8 @@ def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
             break
         legal = legal_actions(s)
         if s.pending:
-            pick = max(one_ply(s, seat, legal, style.weights), key=lambda x: x[0])[1]
+            scored = one_ply(s, seat, legal, style.weights)
+            pick = max(scored, key=lambda x: x[0])[1] if scored else legal[0]
         else:
             pick = act_step(s, seat, legal, rng, style).action
         apply(s, pick)
@@ -235,6 +240,8 @@ def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = St
         return Pick(legal[0], 0.0)
     if s.pending or s.phase in ("effects", "after_attack"):
         scored = one_ply(s, seat, legal, style.weights)
+        if not scored:
+            return Pick(legal[0], 0.0)
         value, a = max(scored, key=lambda x: x[0])
         return Pick(a, value - evaluate(s, seat, style.weights))
     if s.phase == "choose":
