@@ -36,6 +36,7 @@ class Style:
     budget: Budget = QUICK
     goals: int = 6  # goals searched per ship, the most promising first
     boost: bool = False  # whether boosting is weighed
+    strikes: bool = False  # whether a turn's play-out goes on through its attacks
 
 
 @dataclass(frozen=True)
@@ -166,14 +167,16 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
     if best.action == END and style.boost and Action("boost") in legal:
         c = s.copy()
         apply(c, Action("boost"))
-        again = act_step(c, seat, legal_actions(c), rng, Style(w, style.budget, style.goals))
+        again = act_step(c, seat, legal_actions(c), rng,
+                         Style(w, style.budget, style.goals, strikes=style.strikes))
         if again.gain > w.energy + GAIN:
             return Pick(Action("boost"), again.gain - w.energy)
     return best
 
 
-def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
-    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``."""
+def play_out(s: State, seat: int, rng: Rng, style: Style, strikes: bool = False) -> State:
+    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``
+    (and, if ``strikes``, its attacks by ``attack_step``)."""
     for _ in range(STEP_LIMIT):
         if s.to_move != seat or s.phase != "act":
             break
@@ -186,6 +189,11 @@ def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
         apply(s, pick)
         if pick == END:
             break
+    while strikes and s.to_move == seat and s.phase == "attack" and not s.pending:
+        pick = attack_step(s, seat, legal_actions(s), style).action
+        apply(s, pick)
+        if pick == END:
+            break
     return s
 
 
@@ -193,12 +201,12 @@ def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
     """The action of the turn whose play-out leaves the best table (the play-outs aim their
     flicks straight: the full search is kept for the flick actually made)."""
     base = evaluate(s, seat, style.weights)
-    ahead = Style(style.weights, QUICK, style.goals, style.boost)
+    ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
     best: Pick | None = None
     for k in range(len(ACTIONS)):
         c = s.copy()
         apply(c, Action("choose", k))
-        value = evaluate(play_out(c, seat, rng, ahead), seat, style.weights)
+        value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
         if best is None or value - base > best.gain:
             best = Pick(Action("choose", k), value - base)
     assert best is not None
