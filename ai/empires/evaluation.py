@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from math import isqrt
 
 from core.empires.geometry import starmap, within_range
-from core.empires.occupancy import is_planet, occupant, orbit_of, quadrant
+from core.empires.occupancy import (
+    ROBOTS,
+    is_planet,
+    occupant,
+    orbit_of,
+    planet_defence,
+    quadrant,
+)
 from core.empires.placing import location_discs
 from core.empires.scoring import outcome, symbols
 from core.empires.state import STRUCTURE_COUNTS, State
@@ -28,6 +35,9 @@ class Weights:
     at_face_down: float = 0.9  # a ship orbiting a face-down location: a discovery (1 VP)
     at_free_planet: float = 0.8  # a ship orbiting a planet it may land on
     at_rival_planet: float = 0.5  # a ship orbiting a rival's planet: an attack, a blockade
+    at_robots: float = 0.6  # a ship orbiting the robots' planet: two strike it for VP
+    strike: float = 0.5  # per VP of a planet's defence, for the ship that makes a strike
+    # (a promise is worth less than what it promises, or the strike would never be made)
     in_danger: float = 0.0  # a ship a rival ship could attack next turn (the planner's)
     relic: float = 0.6  # a relic held
     at_own_planet: float = 0.1  # a ship guarding a planet of its own (and ready to land)
@@ -40,20 +50,29 @@ GREEDY = Weights()
 PLANNER = Weights(in_danger=0.25)
 
 
-def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY) -> float:
-    """What one of ``seat``'s ships orbiting location ``i`` promises."""
+def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: int = 0) -> float:
+    """What one of ``seat``'s ships orbiting location ``i`` promises, ``already`` of its
+    ships being there besides: one ship discovers or lands, but a planet held by a rival or
+    the robots falls only to more strength than its defence, so the ship that makes the
+    strike possible is worth the VP it would bring."""
     loc = s.locations[i]
     if not loc.faceup:
-        return w.at_face_down if loc.kind not in ("warpgate",) else 0.0
+        return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
     if not is_planet(loc):
         return 0.0
     who = occupant(s, i)
     if who == seat:
         return w.at_own_planet
     if who is None:
+        if already:
+            return 0.2
         away = quadrant(i) != s.players[seat].home
         return w.at_free_planet + (0.4 if away else 0.0) + (0.4 if loc.kind == "relic" else 0.0)
-    return w.at_rival_planet
+    base = w.at_robots if who == ROBOTS else w.at_rival_planet
+    defence = planet_defence(s, i)
+    if already + 1 == defence + 1:
+        return base + w.strike * max(1, defence)
+    return base if already + 1 < defence + 1 else 0.1
 
 
 def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> float:
@@ -88,12 +107,17 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value -= w.locked * (p.troops_locked + len(p.ships_locked))
     ruler = starmap().short_range
     rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
+    there: dict[int, int] = {}  # ships of the seat counted so far in each orbit
     for d in s.discs:
         if d.kind != "ship" or d.owner != seat:
             continue
         value += w.ship
         i = orbit_of(d)
-        value += location_worth(s, i, seat, w) if i >= 0 else drift_worth(s, d.x, d.y, seat, w)
+        if i >= 0:
+            value += location_worth(s, i, seat, w, there.get(i, 0))
+            there[i] = there.get(i, 0) + 1
+        else:
+            value += drift_worth(s, d.x, d.y, seat, w)
         if rivals and advanced_name(d.id) != "juggernaut" and any(
                 within_range(d.x, d.y, d.r, r.x, r.y, r.r, ruler) for r in rivals):
             value -= w.in_danger
@@ -105,8 +129,8 @@ def evaluate(s: State, seat: int, w: Weights = GREEDY) -> float:
     if s.to_move is None:
         out = outcome(s)
         assert out is not None
-        best = max(x for k, x in enumerate(out.scores) if k != seat)
-        return 100.0 * (out.scores[seat] - best) + (50.0 if seat in out.winners else 0.0)
+        top = max(x for k, x in enumerate(out.scores) if k != seat)
+        return 100.0 * (out.scores[seat] - top) + (50.0 if seat in out.winners else 0.0)
     mine = seat_value(s, seat, w)
     best = max(seat_value(s, k, w) for k in range(s.n) if k != seat)
     return mine - best

@@ -74,9 +74,9 @@ class Shot:
 class Budget:
     """How hard a search looks: nudges per aim, aims per round, rounds, elites kept."""
 
-    nudges: int = 12
-    aims: int = 10
-    rounds: int = 3
+    nudges: int = 8
+    aims: int = 6
+    rounds: int = 2
     elites: int = 3
 
 

@@ -1,8 +1,8 @@
 """The hint for Ascending Empires: what the planner would do now, in words, with numbers.
 
 A flick is told with its aim and its chances over the planner's own sampled nudges, e.g.
-"Move: flick red ship 100 at 37.00°, power 62 % — 58 % to reach the pink planet at
-1.middle's orbit, 9 % to be lost".
+"Move: flick red ship 100 at 37.00°, power 62 % — 58 % to reach the orbit of the pink
+planet at 1.middle, 9 % to be lost".
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def shot_words(view: EmpiresView, shot: Shot) -> str:
     """A searched flick's chances in words: of reaching its goal, of being lost."""
     table = view.table
     if shot.goal.kind == ORBIT:
-        goal = f"reach {where(table, shot.goal.target)}'s orbit"
+        goal = f"reach the orbit of {where(table, shot.goal.target)}"
     elif shot.goal.kind == RAM:
         target = next((d for d in table.discs if d.id == shot.goal.target), None)
         owner = table.players[target.owner].colour if target and target.owner >= 0 else ""

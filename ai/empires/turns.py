@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
-from ai.empires.flicks import FULL, ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
+from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from core.contract import Action
-from core.empires import apply, legal_actions
+from core.empires import apply, legal_actions, why_illegal
 from core.empires.maneuvers import flick_reason
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
@@ -25,6 +25,9 @@ from core.rng import Rng
 END = Action("end")
 STEP_LIMIT = 12  # actions a turn's play-out takes at most before it is judged
 GAIN = 0.05  # the least gain worth an action (ties and noise go to ending)
+# The least gain worth a flick: its chances are estimated from a few sampled nudges, and the
+# best of many noisy estimates looks better than it is (ships would wander to and fro).
+FLICK_GAIN = 0.2
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class Style:
     budget: Budget = QUICK
     goals: int = 6  # goals searched per ship, the most promising first
     boost: bool = False  # whether boosting is weighed
+    strikes: bool = False  # whether a turn's play-out goes on through its attacks
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,13 @@ class Pick:
 
 def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
             finish: bool = False) -> list[tuple[float, Action]]:
-    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``)."""
+    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``).
+    An action the dealt world refuses is left out: the hidden discs dealt there may differ
+    from the real ones (where the robots may go, for one)."""
     out = []
     for a in actions:
+        if why_illegal(s, a) is not None:
+            continue
         c = s.copy()
         apply(c, a)
         if finish and c.to_move == seat and c.phase == "attack" and not c.pending:
@@ -57,10 +65,23 @@ def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
     return out
 
 
-def landing_worth(s: State, seat: int, landing: Landing, w: Weights) -> float:
+def company(s: State, seat: int, ship: int) -> dict[int, int]:
+    """How many of ``seat``'s ships other than ``ship`` orbit each location."""
+    out: dict[int, int] = {}
+    for d in s.discs:
+        if d.kind == "ship" and d.owner == seat and d.id != ship:
+            i = orbit_of(d)
+            if i >= 0:
+                out[i] = out.get(i, 0) + 1
+    return out
+
+
+def landing_worth(s: State, seat: int, landing: Landing, w: Weights,
+                  others: dict[int, int] | None = None) -> float:
     if landing.kind == ORBIT:
         if landing.where >= 0:
-            return w.ship + location_worth(s, landing.where, seat, w)
+            return w.ship + location_worth(s, landing.where, seat, w,
+                                           (others or {}).get(landing.where, 0))
         return w.ship + drift_worth(s, landing.x, landing.y, seat, w)
     if landing.kind == RAM:
         target = next((d for d in s.discs if d.id == landing.where), None)
@@ -76,10 +97,11 @@ def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, G
     """Every goal for ``ship`` with the worth of reaching it, best first."""
     d = next(x for x in s.discs if x.id == ship)
     here = orbit_of(d)
+    others = company(s, seat, ship)
     out = []
     for i in range(len(s.locations)):
         if i != here:
-            worth = location_worth(s, i, seat, w)
+            worth = location_worth(s, i, seat, w, others.get(i, 0))
             if worth > 0:
                 out.append((w.ship + worth, Goal(ORBIT, i)))
     if advanced_name(ship) != "juggernaut":
@@ -116,13 +138,13 @@ def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
         if d.kind != "ship" or d.owner != seat or flick_reason(s, d.id) is not None:
             continue
         here = orbit_of(d)
-        now = w.ship + (location_worth(s, here, seat, w) if here >= 0
+        others = company(s, seat, d.id)
+        now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0)) if here >= 0
                         else drift_worth(s, d.x, d.y, seat, w))
-        for worth, goal in goals_for(s, seat, d.id, w)[:style.goals]:
-            if worth <= now + GAIN:
-                break
+        goals = [g for worth, g in goals_for(s, seat, d.id, w) if worth > now + FLICK_GAIN]
+        for goal in goals[:style.goals]:
             shot = search(s, d.id, goal, rng, style.budget, table)
-            gain = sum(landing_worth(s, seat, x, w) for x in shot.landings) / len(
+            gain = sum(landing_worth(s, seat, x, w, others) for x in shot.landings) / len(
                 shot.landings) - now
             if best is None or gain > best.gain:
                 best = Pick(Action("flick", d.id, shot.option), gain, shot)
@@ -140,27 +162,35 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
             best = Pick(a, value - base)
     if any(a.kind == "flick" for a in legal):
         flick = best_flick(s, seat, rng, style)
-        if flick is not None and flick.gain > best.gain + GAIN:
+        if flick is not None and flick.gain > best.gain + FLICK_GAIN:
             best = flick
     if best.action == END and style.boost and Action("boost") in legal:
         c = s.copy()
         apply(c, Action("boost"))
-        again = act_step(c, seat, legal_actions(c), rng, Style(w, style.budget, style.goals))
+        again = act_step(c, seat, legal_actions(c), rng,
+                         Style(w, style.budget, style.goals, strikes=style.strikes))
         if again.gain > w.energy + GAIN:
             return Pick(Action("boost"), again.gain - w.energy)
     return best
 
 
-def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
-    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``."""
+def play_out(s: State, seat: int, rng: Rng, style: Style, strikes: bool = False) -> State:
+    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``
+    (and, if ``strikes``, its attacks by ``attack_step``)."""
     for _ in range(STEP_LIMIT):
         if s.to_move != seat or s.phase != "act":
             break
         legal = legal_actions(s)
         if s.pending:
-            pick = max(one_ply(s, seat, legal, style.weights), key=lambda x: x[0])[1]
+            scored = one_ply(s, seat, legal, style.weights)
+            pick = max(scored, key=lambda x: x[0])[1] if scored else legal[0]
         else:
             pick = act_step(s, seat, legal, rng, style).action
+        apply(s, pick)
+        if pick == END:
+            break
+    while strikes and s.to_move == seat and s.phase == "attack" and not s.pending:
+        pick = attack_step(s, seat, legal_actions(s), style).action
         apply(s, pick)
         if pick == END:
             break
@@ -168,13 +198,15 @@ def play_out(s: State, seat: int, rng: Rng, style: Style) -> State:
 
 
 def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
-    """The action of the turn whose play-out leaves the best table."""
+    """The action of the turn whose play-out leaves the best table (the play-outs aim their
+    flicks straight: the full search is kept for the flick actually made)."""
     base = evaluate(s, seat, style.weights)
+    ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
     best: Pick | None = None
     for k in range(len(ACTIONS)):
         c = s.copy()
         apply(c, Action("choose", k))
-        value = evaluate(play_out(c, seat, rng, style), seat, style.weights)
+        value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
         if best is None or value - base > best.gain:
             best = Pick(Action("choose", k), value - base)
     assert best is not None
@@ -195,7 +227,7 @@ def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
     for a in options:
         if a.kind == "attack":
             by_target.setdefault(a.option, []).append(a)
-    for target, group in sorted(by_target.items()):
+    for _, group in sorted(by_target.items()):
         c = s.copy()
         for a in group:
             if not any(x[0] == a.card for x in c.attacks):
@@ -216,6 +248,8 @@ def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = St
         return Pick(legal[0], 0.0)
     if s.pending or s.phase in ("effects", "after_attack"):
         scored = one_ply(s, seat, legal, style.weights)
+        if not scored:
+            return Pick(legal[0], 0.0)
         value, a = max(scored, key=lambda x: x[0])
         return Pick(a, value - evaluate(s, seat, style.weights))
     if s.phase == "choose":
@@ -224,5 +258,3 @@ def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = St
         return attack_step(s, seat, legal, style)
     return act_step(s, seat, legal, rng, style)
 
-
-FULL_STYLE = FULL  # re-exported for the planner
