@@ -53,26 +53,34 @@ def aim_shown(table: EmpiresScreen) -> str:
     return str(table.query_one("#em-aim").render())
 
 
+# Seeds whose games (the human seat played by its hints, the bot by itself) reach their end
+# in a few hundred moves; the first that still does is used (the bots change).
+SHORT_GAMES = (8, 7, 3, 6, 1)
+
+
 @functools.cache
-def _moves_to_near_the_end(seed: int) -> tuple[Action, ...]:
-    session = GameSession.new("empires", dict(SEATS), seed)
-    for _ in range(3000):
-        s = session.state
-        if s.to_move == 0 and not s.pending and s.phase == "choose" and s.end_triggered:
-            return tuple(session.actions)
-        if session.is_bot(s.to_move):
-            session.bot_move()
-        else:
-            session.apply(hint("empires", session.view(0), session.legal()).action)
-    raise AssertionError("the game never came near its end")
+def _moves_to_near_the_end() -> tuple[int, tuple[Action, ...]]:
+    for seed in SHORT_GAMES:
+        session = GameSession.new("empires", dict(SEATS), seed)
+        for _ in range(1500):
+            s = session.state
+            if s.to_move == 0 and not s.pending and s.phase == "choose" and s.end_triggered:
+                return seed, tuple(session.actions)
+            if s.to_move is None:
+                break
+            if session.is_bot(s.to_move):
+                session.bot_move()
+            else:
+                session.apply(hint("empires", session.view(0), session.legal()).action)
+    raise AssertionError("no game came near its end")
 
 
-def near_the_end(seed: int) -> GameSession:
-    """A two-player game (the human seat played by its hints, the bot by itself) until the
-    end is triggered, with the human to move for a last turn (found once,
-    then replayed from its moves)."""
+def near_the_end() -> GameSession:
+    """A two-player game played until the end is triggered, with the human to move for a
+    last turn (found once, then replayed from its moves)."""
+    seed, moves = _moves_to_near_the_end()
     session = GameSession.new("empires", dict(SEATS), seed)
-    for a in _moves_to_near_the_end(seed):
+    for a in moves:
         session.apply(a)
     return session
 
@@ -195,7 +203,7 @@ async def test_save_and_continue(save_dir: Path) -> None:
 
 
 async def test_a_game_by_keys_to_the_end_screen(save_dir: Path) -> None:
-    session = near_the_end(4)
+    session = near_the_end()
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot, app, session)
@@ -221,7 +229,7 @@ async def test_a_game_by_keys_to_the_end_screen(save_dir: Path) -> None:
 
 async def test_the_attacks_and_questions_come_as_lists(save_dir: Path) -> None:
     """A pending question opens its list of legal answers at once (the engine's words)."""
-    session = near_the_end(4)
+    session = near_the_end()
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot, app, session)
