@@ -140,9 +140,13 @@ class EmpiresScreen(TableScreen):
 
     def event_line(self, e: Event) -> tuple[Text | str, str] | None:
         if e.kind == "flick":
+            # Said only when the hand's nudge took the flick off its aim.
+            asked = self.session.actions[-1] if self.session.actions else None
+            if asked is not None and asked.kind == "flick" and asked.option == e.value:
+                return None
             made = aim_of(e.value)
-            return (f"  flicked at {made.angle / 100:.1f}°, power {made.power / 10:.1f} %",
-                    "dim")
+            return (f"  the hand slips: flicked at {made.angle / 100:.2f}°, power "
+                    f"{made.power / 10:.1f} %", "dim")
         if e.kind == "turn":
             return (f"── {self.player_name(e.seat)} ──", "bold")
         if e.kind not in TOLD:
