@@ -16,6 +16,7 @@ GAMES: Registry[str] = Registry("bots or hints", {
     "ascension": "ai.ascension",
     "firepeak": "ai.firepeak",
     "tactics": "ai.tactics",
+    "empires": "ai.empires",
 })
 
 

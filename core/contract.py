@@ -157,7 +157,11 @@ class GameView(Protocol):
 
 class GameModule(Protocol):
     """The functions every game module under ``core`` keeps; screens, bots, saves and
-    replays use nothing else of a game's rules (``core.games`` finds the module by name)."""
+    replays use nothing else of a game's rules (``core.games`` finds the module by name).
+
+    A game whose actions carry a free quantity (Empires' aim of a flick: any angle and
+    power in range is legal, and ``legal_actions`` lists only the useful ones) names those
+    kinds in an optional ``FREE_OPTIONS`` frozenset."""
 
     NAME: str
 

@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, overload
 
 from core.registry import Registry
 from core.words import clipped
@@ -109,7 +109,7 @@ class GameInfo:
     title: str
     players: tuple[int, int]
     module: str | None
-    settings: tuple[Setting, ...] = field(default_factory=tuple)
+    settings: Sequence[Setting] = field(default_factory=tuple)
 
     @property
     def playable(self) -> bool:
@@ -169,6 +169,34 @@ def _first(choices: Choices) -> Any:
     return choices[0][0] if choices else ""
 
 
+class SettingsOf(Sequence[Setting]):
+    """A game's settings kept beside its rules (``core/<game>/settings.py``'s ``SETTINGS``:
+    keyword maps for :class:`Setting`), read on first use so that listing the games does not
+    load every game's rules."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self._rows: tuple[Setting, ...] | None = None
+
+    def _read(self) -> tuple[Setting, ...]:
+        if self._rows is None:
+            rows = importlib.import_module(self.module).SETTINGS
+            self._rows = tuple(Setting(**row) for row in rows)
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    @overload
+    def __getitem__(self, i: int) -> Setting: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Setting]: ...
+
+    def __getitem__(self, i: int | slice) -> Setting | Sequence[Setting]:
+        return self._read()[i]
+
+
 ASCENSION = GameInfo(
     "ascension", "Ascension", (2, 4), "core.ascension", (
         Setting("edition", "Edition", ((1, "1 · original"), (2, "2 · 10th anniversary")), 1,
@@ -213,7 +241,8 @@ GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (
     FIREPEAK,
     TACTICS,
     GameInfo("inferno", "Ascension Tactics: Inferno", (1, 4), None),
-    GameInfo("empires", "Ascending Empires", (1, 4), None),
+    GameInfo("empires", "Ascending Empires", (2, 4), "core.empires",
+             SettingsOf("core.empires.settings")),
 )})
 
 

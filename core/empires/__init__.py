@@ -1,7 +1,7 @@
 """Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
 rules of a competitive turn for 2-4 players, and the Solo Campaign's six scenarios for one
-(core/empires/DESIGN.md). Not yet listed in
-core.games: it gets its app and bot rows in the next sessions."""
+(core/empires/DESIGN.md). Listed in core.games (its settings in ``settings.py``), ai.registry
+and the app."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from core.contract import rounds_played
 from core.empires.audit import problems as audit
 from core.empires.offers import legal_actions
 from core.empires.reveals import reveals
-from core.empires.rules import apply, why_illegal
+from core.empires.rules import FREE_OPTIONS, apply, why_illegal
 from core.empires.scoring import outcome, scores
 from core.empires.snapshot import checksum, restore, snapshot
 from core.empires.start import new_game, normalize_options
@@ -24,6 +24,6 @@ def turn_number(state: State) -> int:
     return rounds_played(state.turns_taken, state.to_move is None)
 
 
-__all__ = ["NAME", "State", "apply", "audit", "checksum", "describe", "determinize",
+__all__ = ["FREE_OPTIONS", "NAME", "State", "apply", "audit", "checksum", "describe", "determinize",
            "legal_actions", "new_game", "normalize_options", "outcome", "restore", "reveals",
            "scores", "snapshot", "turn_number", "view", "why_illegal"]

@@ -9,9 +9,11 @@ exactly as before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.empires.aim import Aim, check, executed
 from core.empires.geometry import starmap
-from core.empires.physics import Disc, FlickResult, simulate
+from core.empires.physics import Disc, FlickResult, Frame, simulate
 from core.empires.placing import location_discs
 from core.empires.solo_state import heart_discs
 from core.empires.state import State
@@ -37,3 +39,26 @@ def fly(state: State, disc_id: int, aim: Aim, *, can_ram: bool = True
     result = simulate(board(state), disc_id, made.angle, made.power,
                       half_width=table.half_width, orbit=table.orbit, can_ram=can_ram)
     return made, result
+
+
+# A frame every 20 steps (20 ms of table time): about fifty for the longest slide.
+FRAME_STEPS = 20
+
+
+def flight_path(discs: Sequence[Disc], disc_id: int, made: Aim, *, can_ram: bool = True,
+                every: int = FRAME_STEPS) -> tuple[Frame, ...]:
+    """Where everything is, moment by moment, when disc ``disc_id`` is flicked with the aim
+    ``made`` (the flick as made, after the nudge: the ``flick`` event's) over ``discs``
+    (the table's discs before the flick, without the locations): a frame every ``every``
+    steps and the last, for a screen to show the flight. Pure: it draws nothing and
+    changes nothing, and the last frame is where the rules' flick left the discs before
+    they put anything back."""
+    reason = check(made)
+    if reason is not None:
+        raise ValueError(reason)
+    table = starmap()
+    frames: list[Frame] = []
+    simulate(list(location_discs()) + list(discs), disc_id, made.angle, made.power,
+             half_width=table.half_width, orbit=table.orbit, can_ram=can_ram,
+             frames=frames, every=every)
+    return tuple(frames)

@@ -62,6 +62,16 @@ RAMMABLE = frozenset({"ship", "warship", "robot"})
 KINDS = frozenset({"location", "ship", "starbase", "warship", "robot", "mine"})
 
 
+class Frame(NamedTuple):
+    """Where the discs are at one moment of a flick (for showing it, never for the rules):
+    ``step`` since the flick, ``moved`` (id, x, y) for every disc away from where it
+    started, ``removed`` the ids taken off so far."""
+
+    step: int
+    moved: tuple[tuple[int, int, int], ...]
+    removed: tuple[int, ...]
+
+
 class Hit(NamedTuple):
     """Something that happened during a flick. ``kind``: "bounce" (``disc`` struck
     ``other``), "ram" (the flicked ship struck the enemy ``other``), "mine" (``disc`` struck
@@ -99,7 +109,8 @@ class _Sim:
     """One flick being played out."""
 
     def __init__(self, discs: Iterable[Disc], flicked: int, can_ram: bool, half: int,
-                 reference: bool, energy: list[int] | None) -> None:
+                 reference: bool, energy: list[int] | None,
+                 frames: list[Frame] | None = None, every: int = 0) -> None:
         # Kept in the caller's order: every choice between discs is made by id, not place.
         self.bodies = [Body(d, d.kind in MOVABLE) for d in discs]
         self.by_id = {b.id: b for b in self.bodies}
@@ -115,17 +126,41 @@ class _Sim:
         self.removed: list[int] = []
         self.rammed = False
         self.big = max((b.r for b in self.bodies), default=0)
+        self.frames = frames
+        self.every = every if frames is not None else 0
+        self.next_frame = 0
 
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
         self.log_energy()
+        self.sample()
         while self.movers:
             if not self.reference:
                 n = self.safe_steps()
+                if self.every:
+                    # A jump never passes a moment to be shown: quiet steps taken in two
+                    # jumps land exactly where one would (the slide is a series).
+                    n = min(n, self.next_frame - self.step_no)
                 if n > 0:
                     self.advance(n)
+                    self.sample()
             self.step()
+            self.sample()
+        self.sample(last=True)
+
+    def sample(self, last: bool = False) -> None:
+        """Record a frame when one is due (every ``every`` steps, and the last)."""
+        if not self.every or (self.step_no < self.next_frame and not last):
+            return
+        if self.frames and last and self.frames[-1].step == self.step_no:
+            return
+        moved = tuple((b.id, b.x, b.y) for b in self.bodies
+                      if b.alive and (b.x, b.y) != (b.disc.x, b.disc.y))
+        assert self.frames is not None
+        self.frames.append(Frame(self.step_no, moved, tuple(self.removed)))
+        while self.next_frame <= self.step_no:
+            self.next_frame += self.every
 
     def safe_steps(self) -> int:
         """How many steps can pass with no disc touching another, stopping or leaving."""
@@ -303,14 +338,20 @@ class _Sim:
 
 def simulate(discs: Sequence[Disc], flicked: int, angle: int, power: int, *,
              half_width: int, orbit: int, can_ram: bool = True, reference: bool = False,
-             energy: list[int] | None = None) -> FlickResult:
+             energy: list[int] | None = None, frames: list[Frame] | None = None,
+             every: int = 0) -> FlickResult:
     """Flick disc ``flicked`` at ``angle`` hundredths of a degree with ``power`` ‰ and play
     it out among ``discs`` on a map reaching ``half_width`` from the centre; ``orbit`` is
     the radius of the locations' white rings. ``can_ram=False`` for a ship that cannot ram
     (it bounces off enemies). ``reference`` takes every step one at a time (for tests);
-    ``energy``, if given, receives the sum of the squared speeds after every change."""
+    ``energy``, if given, receives the sum of the squared speeds after every change;
+    ``frames``, if given, receives where the discs are every ``every`` steps from the
+    start, and at the end (``Frame``) — the flight as it would be seen; the result is the
+    same with or without them."""
+    if frames is not None and every < 1:
+        raise ValueError("frames are taken every 1 step or more")
     speed = launch_speed(power)
-    sim = _Sim(discs, flicked, can_ram, half_width, reference, energy)
+    sim = _Sim(discs, flicked, can_ram, half_width, reference, energy, frames, every)
     if len(sim.by_id) != len(sim.bodies):
         raise ValueError("two discs share one id")
     strange = {b.disc.kind for b in sim.bodies} - KINDS

@@ -63,6 +63,15 @@ from core.empires.technology import has
 
 AIM_SCALE = 100000
 MANEUVERS = ("land", "launch", "discover", "reposition", "wormhole")
+# The kinds whose option is a free quantity (an aim, an angle, a spot on the map): any value
+# in range is legal, and the legal list offers only the useful ones (core/contract.py).
+FREE_OPTIONS = frozenset({"flick", "reposition", "place"})
+# Fields an action of a kind does not use must keep their defaults (card -1, option 0), so
+# that one choice is one action, as the log, the replays and the undo compare them.
+_NO_CARD = frozenset({"boost", "end", "done", "snare"})
+_NO_OPTION = frozenset({"choose", "boost", "end", "done", "land", "discover", "wormhole",
+                        "deploy_ship", "deploy_troop", "archive", "relic", "bonus", "boon",
+                        "robots", "teleport", "jump"})
 
 
 def aim_of(option: int) -> Aim:
@@ -81,6 +90,10 @@ def why_illegal(state: State, a: Action) -> str | None:
         refused = solo_rules.refusal(state, a)
         if refused:
             return refused
+    if a.kind in _NO_CARD and a.card != -1:
+        return f"{a.kind} names no card or piece (-1)"
+    if a.kind in _NO_OPTION and a.option != 0:
+        return f"{a.kind} takes no option (0)"
     if state.pending:
         return _answer_reason(state, a)
     phase = state.phase

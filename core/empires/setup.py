@@ -146,7 +146,8 @@ def tokens() -> tuple[Token, ...]:
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
-    known = {"players", "seats", "names", "steadiness", "modules", "events"}
+    # Each module may also be switched on by its own option (the settings' on/off rows).
+    known = {"players", "seats", "names", "steadiness", "modules", "events", *MODULES}
     extra = sorted(set(options) - known)
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for Ascending Empires")
@@ -160,7 +161,10 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     raw_modules = options.get("modules", [])
     if not isinstance(raw_modules, list | tuple):
         raise ValueError(f"modules is a list of module names, not {raw_modules!r}")
-    modules = sorted(set(raw_modules))
+    for m in MODULES:
+        if type(options.get(m, False)) is not bool:
+            raise ValueError(f"{m} is on (true) or off (false), not {options[m]!r}")
+    modules = sorted(set(raw_modules) | {m for m in MODULES if options.get(m)})
     for m in modules:
         if m not in MODULES:
             raise ValueError(f"unknown module {m!r} (there are {', '.join(MODULES)})")
@@ -169,7 +173,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"each quadrant has 1 or 2 event tokens, and at least one for each "
                          f"module's event ({len(modules)}), not {events!r}")
     return {"players": players, "seats": seats, "names": names, "steadiness": steadiness,
-            "modules": modules, "events": events}
+            "modules": modules, "events": events, **{m: m in modules for m in MODULES}}
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:

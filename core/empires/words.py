@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.phaseship import decode
@@ -112,27 +114,54 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     return k
 
 
-DESTROYED_BY = ("lost in space", "rammed", "struck a guardian warship", "destroyed by the robots",
-                "struck the Heart of the Builders")
+HOW_LOST = ("lost in space", "rammed", "struck a guardian warship", "destroyed by the robots",
+            "struck the Heart of the Builders")
 
 
 def event_line(state: State, e: Event) -> str:
-    """An event in one short line."""
+    """An event in one short line (each line is made only for its own kind of event: the
+    numbers of one kind mean nothing to another's words)."""
     solo = solo_event_line(state, e)
     if solo:
         return solo
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
-    lines = {
-        "destroyed": f"{who} loses ship {e.card} "
-                     f"({DESTROYED_BY[e.value] if 0 <= e.value < len(DESTROYED_BY) else '?'})",
-        "vp": f"{who} takes {e.value} VP",
-        "refresh": f"{who} refreshes {e.value} energy",
-        "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
-        "tech": f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}" if 0 <= e.card < 4
-        else "",
-        "discover": f"{who} discovers {_where(state, e.card)}",
-        "end_triggered": "the end of the game is triggered: one last turn each",
-        "game_over": "the game is over",
-        "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
+    lines: dict[str, Callable[[], str]] = {
+        "destroyed": lambda: f"{who} loses ship {e.card}" + (
+            f" ({HOW_LOST[e.value]})" if 0 <= e.value < len(HOW_LOST) else ""),
+        "vp": lambda: f"{who} takes {e.value} VP",
+        "refresh": lambda: f"{who} refreshes {e.value} energy",
+        "attack": lambda: f"{who}'s attack on {_target(state, e.card)} succeeds",
+        "tech": lambda: f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}"
+        if 0 <= e.card < len(PLANET_COLOURS) else f"{who} gains a technology level",
+        "discover": lambda: f"{who} discovers {_where(state, e.card)}",
+        "end_triggered": lambda: "the end of the game is triggered: one last turn each",
+        "game_over": lambda: "the game is over",
+        "planet_destroyed": lambda: f"the robots blow up {_where(state, e.card)}",
+        "put_back": lambda: f"{who}'s ship {e.card} is put back at the edge of the map",
+        "unlock": lambda: f"{who} unlocks " + ("troops" if e.value == 0 else "a starship")
+        + " from the tray, and an energy",
+        "relic": lambda: f"{who} finds a relic at {_where(state, e.card)}",
+        "archived": lambda: f"a relic found at {_where(state, e.card)} goes to the Archive",
+        "event": lambda: f"{who} turns up an event at {_where(state, e.card)}",
+        "terraform": lambda: f"{_where(state, e.card)} is terraformed "
+        + (PLANET_COLOURS[e.value] if 0 <= e.value < len(PLANET_COLOURS) else ""),
+        "advanced": lambda: f"{who} gains advanced starship {e.card}",
+        "warship": lambda: "a guardian warship takes its space",
+        "library": lambda: f"an Ancient Library rises on {_where(state, e.card)}",
+        "library_waits": lambda: "an Ancient Library waits for a planet in its quadrant",
+        "robots_flee": lambda: f"{e.value} robots are driven off {_where(state, e.card)}",
+        "robots_discover": lambda: f"the robots turn up {_where(state, e.card)}",
+        "robots_gone": lambda: f"{e.value} robots go back to the supply",
+        "planet_falls": lambda: f"{_where(state, e.card)} falls",
+        "snared": lambda: f"Gravity Snare puts ship {e.card} back in orbit of "
+        f"{_where(state, e.value)}",
+        "orbit_full": lambda: f"the orbit of {_where(state, e.value)} is full: ship {e.card} "
+        "stays where it is",
     }
-    return lines.get(e.kind) or f"{who}: {e.kind.replace('_', ' ')}"
+    line = lines.get(e.kind)
+    return line() if line is not None else f"{who}: {e.kind.replace('_', ' ')}"
+
+
+def where(table: State | EmpiresView, i: int) -> str:
+    """Location ``i`` by the name the log gives it ("the pink planet at 1.middle")."""
+    return _where(table.table if isinstance(table, EmpiresView) else table, i)

@@ -33,13 +33,13 @@ def play(s: State, names: list[str], seed: int, kinds: set[str] | None = None) -
 
 
 def test_registry() -> None:
-    for game in ("ascension", "firepeak", "tactics"):
+    for game in ("ascension", "firepeak", "tactics", "empires"):
         assert bot_names(game) == ["greedy", "planner", "random"]
-    assert bot_names("empires") == ["random"]  # announced, no bots of its own yet
+    assert bot_names("inferno") == ["random"]  # announced, no bots of its own yet
     with pytest.raises(KeyError, match="choose from greedy, planner, random"):
         make_bot("nobody", "ascension")
     with pytest.raises(KeyError, match="choose from random"):
-        make_bot("greedy", "empires")
+        make_bot("greedy", "inferno")
 
 
 @pytest.mark.parametrize(("players", "names", "edition"), [

@@ -88,4 +88,4 @@ def test_a_courier_hint_takes_the_offer(edition: int, reason: str) -> None:
 def test_unknown_game_has_no_hints() -> None:
     s = A.new_game({"players": 2}, 1)
     with pytest.raises(KeyError):
-        hint("empires", A.view(s, 0), A.legal_actions(s))
+        hint("inferno", A.view(s, 0), A.legal_actions(s))

@@ -62,12 +62,17 @@ def test_a_snapshot_restores_the_same_game_and_it_plays_on_alike(
     assert mod.legal_actions(r) == mod.legal_actions(s)
 
 
-def near_misses(legal: list[Action], kinds: set[str], rng: Rng) -> list[Action]:
+def near_misses(legal: list[Action], kinds: set[str], rng: Rng,
+                free: frozenset[str] = frozenset()) -> list[Action]:
     """Actions worth trying as illegal ones: each legal one nudged by one in its card or
-    its option, and made-up ones from every kind the game has offered (and one it has not)."""
-    out = [a._replace(card=a.card + d) for a in legal for d in (-1, 1)]
-    out += [a._replace(option=a.option + d) for a in legal for d in (-1, 1)]
-    for kind in (*sorted(kinds), BOGUS):
+    its option, and made-up ones from every kind the game has offered (and one it has not).
+    A kind in ``free`` (the game's FREE_OPTIONS: an aim or an angle, any value in range
+    legal, the list offering the useful ones) is tried only with option -1, out of range."""
+    fixed = [a for a in legal if a.kind not in free]
+    out = [a._replace(card=a.card + d) for a in fixed for d in (-1, 1)]
+    out += [a._replace(option=a.option + d) for a in fixed for d in (-1, 1)]
+    out += [a._replace(option=-1) for a in legal if a.kind in free]
+    for kind in (*sorted(kinds - free), BOGUS):
         for _ in range(4):
             out.append(Action(kind, rng.below(420) - 10, rng.below(110) - 5 if rng.below(2)
                               else 0))
@@ -82,7 +87,8 @@ def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(
     walk = Walk(game, data.draw(setups(game.row)), seed).walk(steps)
     s, legal = walk.state, walk.legal()
     before, snap = mod.checksum(s), packed(mod.snapshot(s))
-    tried = near_misses(legal, walk.kinds, Rng.stream(seed, "illegal"))
+    tried = near_misses(legal, walk.kinds, Rng.stream(seed, "illegal"),
+                        frozenset(getattr(mod, "FREE_OPTIONS", frozenset())))
     assert tried
     for action in tried:
         reason = mod.why_illegal(s, action)

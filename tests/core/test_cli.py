@@ -47,7 +47,7 @@ def test_selfplay_refuses_unknown_bot_and_game(capsys: pytest.CaptureFixture[str
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["selfplay", "chess", "--games", "1"]) == 2
     assert "unknown game" in capsys.readouterr().err
-    assert main(["selfplay", "empires", "--games", "1"]) == 2
+    assert main(["selfplay", "inferno", "--games", "1"]) == 2
     assert "not playable yet" in capsys.readouterr().err
 
 

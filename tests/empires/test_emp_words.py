@@ -44,3 +44,19 @@ def test_words_read_the_same_from_a_seats_view() -> None:
     play(s, ("choose", 0))
     a = Action("flick", 100, 9000 * 100000 + 300)
     assert describe(view(s, 1), a) == describe(s, a)
+
+
+def test_every_event_kind_reads_whatever_its_numbers() -> None:
+    """An event's line is made from its own numbers only: a VP event worth 5 once failed
+    because the line of a destroyed ship was made for it too."""
+    from core.contract import Event
+    from core.empires.setup import new_game
+    from core.empires.words import event_line
+
+    s = new_game({"players": 2}, 1)
+    for kind in ("vp", "destroyed", "refresh", "tech", "attack", "discover", "put_back",
+                 "unlock", "orbit_full", "game_over"):
+        for value in (-1, 0, 2, 5, 40):
+            assert event_line(s, Event(kind, 0, value, value))
+    assert event_line(s, Event("vp", 0, -1, 5)) == "red takes 5 VP"
+    assert "rammed" in event_line(s, Event("destroyed", 1, 110, 1))

@@ -205,7 +205,7 @@ def test_the_service_refuses_what_a_seat_may_not_do(tables: Any) -> None:
             ("ascension", {"players": 2, "seats": ["bot:greedy", "bot:greedy"]}, "human"),
             ("ascension", {"players": 9, "seats": ["human"] * 9}, "refuses"),
             ("chess", {"players": 2, "seats": ["human", "human"]}, "unknown game"),
-            ("empires", {"players": 2, "seats": ["human", "human"]}, "cannot be played"),
+            ("inferno", {"players": 2, "seats": ["human", "human"]}, "cannot be played"),
             ("ascension", {"players": 2}, "seats")):
         with pytest.raises(HallError, match=why):
             carol.open(game, options)

@@ -180,8 +180,8 @@ def test_load_of_an_unknown_or_unbuilt_game_is_a_save_error(game: ModuleType) ->
     assert str(info.value) == "chess save: cannot load this game: unknown game 'chess'; known: " + (
         ", ".join(sorted(core.games.game_names()))
     )
-    save.game = "empires"
-    with pytest.raises(SaveError, match="Ascending Empires is not playable yet"):
+    save.game = "inferno"
+    with pytest.raises(SaveError, match="Ascension Tactics: Inferno is not playable yet"):
         load_game(save)
 
 

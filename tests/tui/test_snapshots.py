@@ -30,6 +30,8 @@ TABLES: dict[str, tuple[dict[str, Any], int]] = {
                   "names": ["You", "Greedy bot", "Greedy bot 2"]}, 3),
     "tactics": ({"players": 2, "seats": ["human", "bot:greedy"],
                  "names": ["You", "Greedy bot"]}, 3),
+    "empires": ({"players": 2, "seats": ["human", "bot:greedy"],
+                 "names": ["You", "Greedy bot"], "steadiness": "exact"}, 3),
 }
 SIZES = [(80, 24), (120, 40)]
 
@@ -207,3 +209,30 @@ def test_end_screen_without_colour(save_dir: Path, snap_compare: Any,
         await pilot.pause()
 
     assert snap_compare(AscendApp(), run_before=run_before)
+
+
+def aiming_empires(pilot_keys: list[str]) -> Any:
+    """A ``run_before`` that opens the Empires table, takes the Move action and aims."""
+    base = opened("empires")
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await base(pilot)
+        await pilot.press(*pilot_keys)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_empires_aiming(size: tuple[int, int], save_dir: Path, snap_compare: Any) -> None:
+    """A ship chosen, its aim line out to where a free slide stops, and the range ruler."""
+    assert snap_compare(AscendApp(), terminal_size=size,
+                        run_before=aiming_empires(["m", "up", "up", "left", "r"]))
+
+
+def test_empires_table_without_colour(save_dir: Path, snap_compare: Any,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR the Starmap still reads: each player's ships are a shape, each location
+    a letter, whoever holds it a mark beside it."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(AscendApp(), run_before=aiming_empires(["m", "up", "left"]))

@@ -26,6 +26,7 @@ SETUPS: dict[str, dict[str, Any]] = {
     "ascension": {"players": 2},
     "firepeak": {"players": 2},
     "tactics": {"players": 2},
+    "empires": {"players": 2},
 }
 TACTICS_SOLO = {"players": 1, "mode": "solo"}
 

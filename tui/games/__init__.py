@@ -19,6 +19,7 @@ from tui.screens.end import Results
 
 GAMES: Registry[str] = Registry("table", {
     "ascension": "tui.games.ascension",
+    "empires": "tui.games.empires",
     "firepeak": "tui.games.firepeak",
     "tactics": "tui.games.tactics",
 })

@@ -1,0 +1,136 @@
+"""How good a table is for a seat: the score it would have now (VP tokens, planets, troops,
+uncovered dashboard symbols) plus what it has to score with (technologies, energy, ships on
+the map and where they stand), less the best rival's. Every number a bot weighs is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import isqrt
+
+from core.empires.geometry import starmap, within_range
+from core.empires.occupancy import (
+    ROBOTS,
+    is_planet,
+    occupant,
+    orbit_of,
+    planet_defence,
+    quadrant,
+)
+from core.empires.placing import location_discs
+from core.empires.scoring import outcome, symbols
+from core.empires.state import STRUCTURE_COUNTS, State
+from core.empires.technology import advanced_name
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What one unit of each thing is worth, in VP."""
+
+    tech: float = 0.7  # a technology level: its ability and the way to an advanced ship
+    energy: float = 0.25  # a ready energy: one more use of an action
+    ship: float = 0.45  # a starship on the map
+    ship_home: float = 0.15  # a starship on the dashboard, waiting to be deployed
+    troop_home: float = 0.15  # a troop on the dashboard
+    at_face_down: float = 0.9  # a ship orbiting a face-down location: a discovery (1 VP)
+    at_free_planet: float = 0.8  # a ship orbiting a planet it may land on
+    at_rival_planet: float = 0.5  # a ship orbiting a rival's planet: an attack, a blockade
+    at_robots: float = 0.6  # a ship orbiting the robots' planet: two strike it for VP
+    strike: float = 0.5  # per VP of a planet's defence, for the ship that makes a strike
+    # (a promise is worth less than what it promises, or the strike would never be made)
+    in_danger: float = 0.0  # a ship a rival ship could attack next turn (the planner's)
+    relic: float = 0.6  # a relic held
+    at_own_planet: float = 0.1  # a ship guarding a planet of its own (and ready to land)
+    drift: float = 0.5  # share of a location's worth a ship nearby in open space has
+    reach: int = 40000  # how near counts, in 1/100 mm
+    locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
+
+
+GREEDY = Weights()
+PLANNER = Weights(in_danger=0.25)
+
+
+def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: int = 0) -> float:
+    """What one of ``seat``'s ships orbiting location ``i`` promises, ``already`` of its
+    ships being there besides: one ship discovers or lands, but a planet held by a rival or
+    the robots falls only to more strength than its defence, so the ship that makes the
+    strike possible is worth the VP it would bring."""
+    loc = s.locations[i]
+    if not loc.faceup:
+        return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
+    if not is_planet(loc):
+        return 0.0
+    who = occupant(s, i)
+    if who == seat:
+        return w.at_own_planet
+    if who is None:
+        if already:
+            return 0.2
+        away = quadrant(i) != s.players[seat].home
+        return w.at_free_planet + (0.4 if away else 0.0) + (0.4 if loc.kind == "relic" else 0.0)
+    base = w.at_robots if who == ROBOTS else w.at_rival_planet
+    defence = planet_defence(s, i)
+    if already + 1 == defence + 1:
+        return base + w.strike * max(1, defence)
+    return base if already + 1 < defence + 1 else 0.1
+
+
+def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> float:
+    """What a ship in open space at (x, y) promises: a share of the best location within
+    reach of a flick or two, the nearer the more (so ships travel by hops)."""
+    best = 0.0
+    for i, loc in enumerate(location_discs()):
+        dx, dy = loc.x - x, loc.y - y
+        dist = isqrt(dx * dx + dy * dy)
+        if dist < w.reach:
+            best = max(best, location_worth(s, i, seat, w) * w.drift * (1 - dist / w.reach))
+    return best
+
+
+def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
+    p = s.players[seat]
+    value = float(p.vp)
+    troops = 0
+    for i, loc in enumerate(s.locations):
+        if not loc.pieces and not loc.robots:
+            continue
+        troops += sum(1 for who, k in loc.pieces if who == seat and k == "troop")
+        if is_planet(loc) and occupant(s, i) == seat:
+            value += 1 if quadrant(i) == p.home else 2
+            if loc.kind == "relic" and not loc.terraform:
+                value += 2
+    value += troops / 2
+    table = symbols()
+    value += sum(sum(table[k][:STRUCTURE_COUNTS[k] - p.structures[k]]) for k in STRUCTURE_COUNTS)
+    value += w.tech * sum(p.tech.values()) + w.energy * p.energy_ready
+    value += w.ship_home * len(p.ships) + w.troop_home * p.troops + w.relic * len(p.relics)
+    value -= w.locked * (p.troops_locked + len(p.ships_locked))
+    ruler = starmap().short_range
+    rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
+    there: dict[int, int] = {}  # ships of the seat counted so far in each orbit
+    for d in s.discs:
+        if d.kind != "ship" or d.owner != seat:
+            continue
+        value += w.ship
+        i = orbit_of(d)
+        if i >= 0:
+            value += location_worth(s, i, seat, w, there.get(i, 0))
+            there[i] = there.get(i, 0) + 1
+        else:
+            value += drift_worth(s, d.x, d.y, seat, w)
+        if rivals and advanced_name(d.id) != "juggernaut" and any(
+                within_range(d.x, d.y, d.r, r.x, r.y, r.r, ruler) for r in rivals):
+            value -= w.in_danger
+    return value
+
+
+def evaluate(s: State, seat: int, w: Weights = GREEDY) -> float:
+    """``seat``'s value less the best rival's (the final scores once the game is over)."""
+    if s.to_move is None:
+        out = outcome(s)
+        assert out is not None
+        top = max(x for k, x in enumerate(out.scores) if k != seat)
+        return 100.0 * (out.scores[seat] - top) + (50.0 if seat in out.winners else 0.0)
+    mine = seat_value(s, seat, w)
+    best = max(seat_value(s, k, w) for k in range(s.n) if k != seat)
+    return mine - best

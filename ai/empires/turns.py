@@ -1,0 +1,260 @@
+"""The choices of a turn, judged the same way by every Empires bot: an answer or a
+manoeuvre by the table it leaves (``evaluation``), a flick by where its searched aims land
+(``flicks``), the action of the turn by playing the turn out on a copy, attacks by striking
+them on a copy. ``Style`` holds what makes one bot stronger than another: its weights, how
+hard it searches a flick, and how many goals it searches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from math import isqrt
+
+from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
+from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
+from core.contract import Action
+from core.empires import apply, legal_actions, why_illegal
+from core.empires.maneuvers import flick_reason
+from core.empires.occupancy import orbit_of
+from core.empires.placing import location_discs
+from core.empires.state import State
+from core.empires.technology import advanced_name
+from core.empires.turn import ACTIONS
+from core.rng import Rng
+
+END = Action("end")
+STEP_LIMIT = 12  # actions a turn's play-out takes at most before it is judged
+GAIN = 0.05  # the least gain worth an action (ties and noise go to ending)
+# The least gain worth a flick: its chances are estimated from a few sampled nudges, and the
+# best of many noisy estimates looks better than it is (ships would wander to and fro).
+FLICK_GAIN = 0.2
+
+
+@dataclass(frozen=True)
+class Style:
+    weights: Weights = GREEDY
+    budget: Budget = QUICK
+    goals: int = 6  # goals searched per ship, the most promising first
+    boost: bool = False  # whether boosting is weighed
+    strikes: bool = False  # whether a turn's play-out goes on through its attacks
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A choice and why: its gain in value, and for a flick the shot searched."""
+
+    action: Action
+    gain: float
+    shot: Shot | None = None
+
+
+def one_ply(s: State, seat: int, actions: Iterable[Action], w: Weights,
+            finish: bool = False) -> list[tuple[float, Action]]:
+    """Each action's value after taking it on a copy (and ``end`` after it, if ``finish``).
+    An action the dealt world refuses is left out: the hidden discs dealt there may differ
+    from the real ones (where the robots may go, for one)."""
+    out = []
+    for a in actions:
+        if why_illegal(s, a) is not None:
+            continue
+        c = s.copy()
+        apply(c, a)
+        if finish and c.to_move == seat and c.phase == "attack" and not c.pending:
+            apply(c, END)
+        out.append((evaluate(c, seat, w), a))
+    return out
+
+
+def company(s: State, seat: int, ship: int) -> dict[int, int]:
+    """How many of ``seat``'s ships other than ``ship`` orbit each location."""
+    out: dict[int, int] = {}
+    for d in s.discs:
+        if d.kind == "ship" and d.owner == seat and d.id != ship:
+            i = orbit_of(d)
+            if i >= 0:
+                out[i] = out.get(i, 0) + 1
+    return out
+
+
+def landing_worth(s: State, seat: int, landing: Landing, w: Weights,
+                  others: dict[int, int] | None = None) -> float:
+    if landing.kind == ORBIT:
+        if landing.where >= 0:
+            return w.ship + location_worth(s, landing.where, seat, w,
+                                           (others or {}).get(landing.where, 0))
+        return w.ship + drift_worth(s, landing.x, landing.y, seat, w)
+    if landing.kind == RAM:
+        target = next((d for d in s.discs if d.id == landing.where), None)
+        if target is None or target.kind != "ship":
+            return w.ship_home  # a warship stands; the ship goes home
+        there = orbit_of(target)
+        theirs = w.ship + (location_worth(s, there, target.owner, w) if there >= 0 else 0)
+        return w.ship_home + theirs
+    return w.ship_home
+
+
+def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, Goal]]:
+    """Every goal for ``ship`` with the worth of reaching it, best first."""
+    d = next(x for x in s.discs if x.id == ship)
+    here = orbit_of(d)
+    others = company(s, seat, ship)
+    out = []
+    for i in range(len(s.locations)):
+        if i != here:
+            worth = location_worth(s, i, seat, w, others.get(i, 0))
+            if worth > 0:
+                out.append((w.ship + worth, Goal(ORBIT, i)))
+    if advanced_name(ship) != "juggernaut":
+        for x in s.discs:
+            if x.kind == "ship" and x.owner != seat and x.owner >= 0:
+                out.append((landing_worth(s, seat, Landing(RAM, x.id), w), Goal(RAM, x.id)))
+    def promise(g: tuple[float, Goal]) -> tuple[float, str, int]:
+        # The nearer of two equal goals first: it is the likelier to be reached.
+        x, y = _goal_spot(s, g[1])
+        far = isqrt((x - d.x) ** 2 + (y - d.y) ** 2) / FAR
+        return (-(g[0] - far), g[1].kind, g[1].target)
+
+    out.sort(key=promise)
+    return out
+
+
+FAR = 60000  # a goal this far off (600 mm) counts 1 VP less when choosing which to search
+
+
+def _goal_spot(s: State, goal: Goal) -> tuple[int, int]:
+    if goal.kind == ORBIT:
+        loc = location_discs()[goal.target]
+        return loc.x, loc.y
+    other = next(x for x in s.discs if x.id == goal.target)
+    return other.x, other.y
+
+
+def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
+    """The flick with the best expected gain over where each ship is now."""
+    w = style.weights
+    table = Table(s)
+    best: Pick | None = None
+    for d in s.discs:
+        if d.kind != "ship" or d.owner != seat or flick_reason(s, d.id) is not None:
+            continue
+        here = orbit_of(d)
+        others = company(s, seat, d.id)
+        now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0)) if here >= 0
+                        else drift_worth(s, d.x, d.y, seat, w))
+        goals = [g for worth, g in goals_for(s, seat, d.id, w) if worth > now + FLICK_GAIN]
+        for goal in goals[:style.goals]:
+            shot = search(s, d.id, goal, rng, style.budget, table)
+            gain = sum(landing_worth(s, seat, x, w, others) for x in shot.landings) / len(
+                shot.landings) - now
+            if best is None or gain > best.gain:
+                best = Pick(Action("flick", d.id, shot.option), gain, shot)
+    return best
+
+
+def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -> Pick:
+    """The best thing to do now while taking an action (or ``end``)."""
+    w = style.weights
+    base = evaluate(s, seat, w)
+    others = [a for a in legal if a.kind not in ("flick", "end", "boost", "reposition")]
+    best = Pick(END, 0.0)
+    for value, a in one_ply(s, seat, others, w):
+        if value - base > best.gain + GAIN:
+            best = Pick(a, value - base)
+    if any(a.kind == "flick" for a in legal):
+        flick = best_flick(s, seat, rng, style)
+        if flick is not None and flick.gain > best.gain + FLICK_GAIN:
+            best = flick
+    if best.action == END and style.boost and Action("boost") in legal:
+        c = s.copy()
+        apply(c, Action("boost"))
+        again = act_step(c, seat, legal_actions(c), rng,
+                         Style(w, style.budget, style.goals, strikes=style.strikes))
+        if again.gain > w.energy + GAIN:
+            return Pick(Action("boost"), again.gain - w.energy)
+    return best
+
+
+def play_out(s: State, seat: int, rng: Rng, style: Style, strikes: bool = False) -> State:
+    """The rest of the acting phase of ``seat``'s turn played on ``s`` by ``act_step``
+    (and, if ``strikes``, its attacks by ``attack_step``)."""
+    for _ in range(STEP_LIMIT):
+        if s.to_move != seat or s.phase != "act":
+            break
+        legal = legal_actions(s)
+        if s.pending:
+            scored = one_ply(s, seat, legal, style.weights)
+            pick = max(scored, key=lambda x: x[0])[1] if scored else legal[0]
+        else:
+            pick = act_step(s, seat, legal, rng, style).action
+        apply(s, pick)
+        if pick == END:
+            break
+    while strikes and s.to_move == seat and s.phase == "attack" and not s.pending:
+        pick = attack_step(s, seat, legal_actions(s), style).action
+        apply(s, pick)
+        if pick == END:
+            break
+    return s
+
+
+def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
+    """The action of the turn whose play-out leaves the best table (the play-outs aim their
+    flicks straight: the full search is kept for the flick actually made)."""
+    base = evaluate(s, seat, style.weights)
+    ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
+    best: Pick | None = None
+    for k in range(len(ACTIONS)):
+        c = s.copy()
+        apply(c, Action("choose", k))
+        value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
+        if best is None or value - base > best.gain:
+            best = Pick(Action("choose", k), value - base)
+    assert best is not None
+    return best
+
+
+def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
+    """The attack (or relic bonus) that most improves the strike, or ``end``."""
+    w = style.weights
+    options = [a for a in legal if a.kind in ("attack", "bonus")]
+    if not options:
+        return Pick(END, 0.0)
+    base = one_ply(s, seat, [END], w)[0][0]
+    best = Pick(END, 0.0)
+    # A target falls only to strength beyond its defence, so the attacks on one target are
+    # judged together: every free ship that can reach it sent at once.
+    by_target: dict[int, list[Action]] = {}
+    for a in options:
+        if a.kind == "attack":
+            by_target.setdefault(a.option, []).append(a)
+    for _, group in sorted(by_target.items()):
+        c = s.copy()
+        for a in group:
+            if not any(x[0] == a.card for x in c.attacks):
+                apply(c, a)
+        apply(c, END)
+        gain = evaluate(c, seat, w) - base
+        if gain > best.gain + GAIN / 5:
+            best = Pick(group[0], gain)
+    for value, a in one_ply(s, seat, [a for a in options if a.kind == "bonus"], w, finish=True):
+        if value - base > best.gain + GAIN / 5:
+            best = Pick(a, value - base)
+    return best
+
+
+def decide(s: State, seat: int, legal: list[Action], rng: Rng, style: Style = Style()) -> Pick:
+    """The bot's choice among ``legal`` on the table ``s`` (a world dealt from its view)."""
+    if len(legal) == 1:
+        return Pick(legal[0], 0.0)
+    if s.pending or s.phase in ("effects", "after_attack"):
+        scored = one_ply(s, seat, legal, style.weights)
+        if not scored:
+            return Pick(legal[0], 0.0)
+        value, a = max(scored, key=lambda x: x[0])
+        return Pick(a, value - evaluate(s, seat, style.weights))
+    if s.phase == "choose":
+        return choose_action(s, seat, rng, style)
+    if s.phase == "attack":
+        return attack_step(s, seat, legal, style)
+    return act_step(s, seat, legal, rng, style)
+

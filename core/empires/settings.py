@@ -1,0 +1,55 @@
+"""The set-up settings of Ascending Empires, as the rows ``core.games`` lists for the New
+game screen and the command line; each is an option ``setup.normalize_options`` reads.
+
+The rows are plain keyword maps for ``core.games.Setting`` (this package may not import
+``core.games``: the games keep to their own houses, and the list knows every game). Optional
+modules are on/off switches named after the module (``{"guardian_warships": True}``; set-up
+adds those on to the ``modules`` list); a new module appends its row here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.empires.aim import DEFAULT_STEADINESS
+from core.empires.setup import MODULES
+
+ON_OFF = ((False, "off"), (True, "on"))
+STEADINESS_LABELS = (
+    ("exact", "exact: flicks go where aimed (practice)"),
+    ("steady", "steady: within 1° and 2 %"),
+    ("normal", "normal: within 2° and 4 %"),
+    ("shaky", "shaky: within 4° and 8 %"),
+)
+
+
+def modules_on(options: Mapping[str, Any]) -> list[str]:
+    """The modules switched on in ``options`` (by their switches or in ``modules``)."""
+    return sorted(set(options.get("modules") or ()) | {m for m in MODULES if options.get(m)})
+
+
+def event_counts(options: Mapping[str, Any]) -> Sequence[tuple[int, str]]:
+    # Each module on brings its own event token, so a quadrant needs at least that many.
+    least = max(1, len(modules_on(options)))
+    return tuple((n, f"{n} per quadrant") for n in (1, 2) if n >= least)
+
+
+def event_default(options: Mapping[str, Any]) -> int:
+    return max(1, len(modules_on(options)))
+
+
+SETTINGS: tuple[dict[str, Any], ...] = (
+    {"path": "steadiness", "label": "Steadiness", "values": STEADINESS_LABELS,
+     "default": DEFAULT_STEADINESS, "note": "how far a flick strays from its aim",
+     "help": "how far a flick strays from its aim: exact, steady, normal, shaky"},
+    {"path": "guardian_warships", "label": "Guardian Warships", "values": ON_OFF,
+     "default": False, "note": "its event token lies in every quadrant",
+     "help": "play with the Guardian Warships module"},
+    {"path": "ancient_libraries", "label": "Ancient Libraries", "values": ON_OFF,
+     "default": False, "note": "its event token lies in every quadrant",
+     "help": "play with the Ancient Libraries module"},
+    {"path": "events", "label": "Event tokens", "values": event_counts,
+     "default": event_default, "note": "events among a quadrant's six discovery tokens",
+     "help": "event tokens per quadrant: 1 or 2, at least one for each module on"},
+)

@@ -1,0 +1,160 @@
+"""The text around the Starmap: the status line, the dashboards, the aim, the technology
+tree and the Relic Archive, drawn from a seat's view (``EmpiresView``). Nothing here decides
+a rule; counts are read off the table as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from core.empires.aim import Aim
+from core.empires.geometry import starmap, within_range
+from core.empires.physics import Disc
+from core.empires.state import PLANET_COLOURS, STRUCTURES, State
+from core.empires.technology import LEVELS, technologies
+from core.empires.view import EmpiresView
+from tui.games.empires.picture import HOLLOW, PLANET_FILL, PLAYER_COLOURS, SHAPES
+from tui.games.empires.starmap import reach
+
+ACTION_WORDS = ("Move", "Deploy", "Build", "Interact")
+ACTION_KEYS = ("m", "d", "b", "i")
+PHASE_WORDS = {"choose": "choose an action", "act": "", "attack": "choose attacks",
+               "effects": "end of turn", "after_attack": "after the attacks", "over": "over"}
+STRUCTURE_WORDS = {"outpost": "outposts", "city": "cities", "research": "research",
+                   "starbase": "starbases"}
+
+
+def seat_mark(table: State, seat: int) -> Text:
+    """A seat's shape in its colour: who the lines below are about, with or without colour."""
+    colour = PLAYER_COLOURS.get(table.players[seat].colour, "white")
+    return Text(SHAPES[seat % len(SHAPES)], style=f"bold {colour}")
+
+
+def doing(v: EmpiresView) -> str:
+    """What the seat to move is doing: the action and what is left of it."""
+    t = v.table
+    if v.phase == "act":
+        left = f"{t.flicks} flick{'s' if t.flicks != 1 else ''}" if t.action == "move" else (
+            f"{t.uses} left")
+        return f"{t.action.title()} · {left}"
+    return PHASE_WORDS.get(v.phase, v.phase)
+
+
+def status_text(v: EmpiresView, names: Sequence[str], round_no: int) -> Text:
+    t = v.table
+    text = Text(f" Round {round_no} ", style="bold")
+    if v.to_move is not None:
+        text.append_text(seat_mark(t, t.current))
+        text.append(f" {names[t.current]}: {doing(v)}")
+    else:
+        text.append("Game over")
+    text.append(f"  ★ pool {t.vp_pool}", style="bold")
+    if t.end_triggered:
+        text.append("  · last turns", style="bold yellow")
+    return text
+
+
+def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
+    """One seat's dashboard: VP, energy ready and spent, troops and starships (and how many
+    are still locked in the tray), structures left to build, relics and technology levels."""
+    p = t.players[seat]
+    text = Text()
+    text.append_text(seat_mark(t, seat))
+    text.append(f" {name}", style="bold")
+    text.append(f"  ★{p.vp}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
+    text.append(f"  troops {p.troops} (+{p.troops_locked}) · ships {len(p.ships)} "
+                f"(+{len(p.ships_locked)})")
+    if p.advanced:
+        text.append(f" · advanced {len(p.advanced)}")
+    counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES]
+    text.append("\n  " + (" · ".join(counts) if wide else
+                          " · ".join(counts[:2]) + "\n  " + " · ".join(counts[2:])))
+    text.append("\n  tech ")
+    for colour in PLANET_COLOURS:
+        text.append(f"{colour if wide else colour[:2]} {p.tech[colour]} ",
+                    style=PLANET_FILL[colour])
+    if p.relics:
+        text.append("\n  relics: " + ", ".join(r.replace("_", " ") for r in p.relics))
+    return text
+
+
+def aim_text(t: State, ship: int | None, aim: Aim, *, flying: bool) -> Text:
+    """The aim of the chosen ship in words, and how far a free slide at that power goes."""
+    if flying:
+        return Text("A flick is flying · space skips", style="bold yellow")
+    if ship is None:
+        return Text("No ship to aim now", style="dim")
+    seat = ship % 100 // 10
+    text = Text()
+    if 0 <= seat < t.n:
+        text.append_text(seat_mark(t, seat))
+    text.append(f" ship {ship}", style="bold")
+    text.append(f"  aim {aim.angle / 100:.1f}°  power {aim.power / 10:.1f} %")
+    text.append(f"\n  a free slide goes {reach(aim.power) // 100} mm", style="dim")
+    return text
+
+
+def range_text(t: State, ship: int | None) -> Text:
+    """What the range ruler reaches from ``ship``: each rival ship and warship within the
+    short edge, then the long."""
+    if ship is None:
+        return Text("Pick a ship (tab) to measure from it.", style="dim")
+    m = starmap()
+    me = next((d for d in t.discs if d.id == ship), None)
+    if me is None:
+        return Text("")
+    short, long = [], []
+    for d in t.discs:
+        if d.kind not in ("ship", "warship") or d.owner == me.owner:
+            continue
+        if within_range(me.x, me.y, me.r, d.x, d.y, d.r, m.short_range):
+            short.append(d)
+        elif within_range(me.x, me.y, me.r, d.x, d.y, d.r, m.long_range):
+            long.append(d)
+    text = Text(f"Range ruler: short {m.short_range // 100} mm, long {m.long_range // 100} mm\n",
+                style="bold")
+
+    def names(ds: list[Disc]) -> str:
+        return ", ".join("warship" if d.kind == "warship" else f"ship {d.id}" for d in ds)
+
+    text.append(f"  short: {names(short) or 'nothing'}\n  long: {names(long) or 'nothing'}")
+    return text
+
+
+def legend_text(t: State, names: Sequence[str]) -> Text:
+    """What the marks on the map mean (the colour-free ones: they read with NO_COLOR)."""
+    text = Text()
+    for seat in range(t.n):
+        text.append_text(seat_mark(t, seat))
+        text.append(f"{HOLLOW[seat]} {names[seat]}  ")
+    text.append("\n✦ warship · r robots · o p k g planets\n"
+                "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
+    return text
+
+
+def tech_tree_text(t: State, names: Sequence[str]) -> Text:
+    """The whole technology tree, each tile with the seats that reached it."""
+    text = Text("Technology (a level is the most research facilities you have had at once "
+                "on planets of that colour)\n", style="bold")
+    techs = sorted(technologies().values(), key=lambda x: (PLANET_COLOURS.index(x.colour),
+                                                           x.level))
+    for tech in techs:
+        if tech.level == 1:
+            text.append(f"\n{tech.colour.title()}\n", style=f"bold {PLANET_FILL[tech.colour]}")
+        who = [names[s] for s in range(t.n) if t.players[s].tech[tech.colour] >= tech.level]
+        text.append(f"  {tech.level} {tech.id.replace('_', ' ').title()}", style="bold")
+        text.append(f" — {tech.text}")
+        if not tech.built:
+            text.append(" (not in play yet)", style="dim")
+        if who:
+            text.append(f"  [{', '.join(who)}]", style="italic")
+        text.append("\n")
+    text.append(f"\nLevels go from 1 to {LEVELS}.\n", style="dim")
+    text.append("\nRelic Archive: ", style="bold")
+    text.append(", ".join(r.replace("_", " ") for r in t.archive) or "empty")
+    text.append(f"\nVP pool: {t.vp_pool} of {t.vp_pool_start}\n", style="bold")
+    text.append("Missions: none in play yet (their cards are not in the rulebook text).",
+                style="dim")
+    return text
