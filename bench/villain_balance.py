@@ -23,6 +23,7 @@ import dataclasses
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
 from ai.tactics.villain_selfplay import VillainGame, VillainReport, play_villain_game, wilson
@@ -134,19 +135,22 @@ def main(argv: list[str] | None = None) -> None:
         if args.scenario:
             options["scenario"] = args.scenario
         scenario = T.new_game(dict(options, players=players), args.seed).scen.id
+        # Seed by seed, every Boss in turn: a run stopped early has as many games of each.
         jobs = [(args.seed + i, dict(options, boss=boss), seats)
-                for boss in bosses for i in range(args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(_play, jobs, chunksize=4))
-        else:
-            games = [_play(j) for j in jobs]
-        if args.log:
-            with open(args.log, "a", encoding="utf-8") as out:
-                for g in games:
+                for i in range(args.games) for boss in bosses]
+        log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+        games = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+            played = pool.map(_play, jobs, chunksize=2) if pool else map(_play, jobs)
+            for g in played:
+                games.append(g)
+                if log:  # each game as it ends, so a stopped run keeps what it played
                     row = dataclasses.asdict(g)
                     row.update(mode=args.mode, difficulty=difficulty, scenario=scenario)
-                    out.write(json.dumps(row) + "\n")
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+        if log:
+            log.close()
         print("\n".join(band_lines(report_of(games, args.mode, difficulty, scenario,
                                              seats))), flush=True)
     print(f"({time.perf_counter() - start:.0f} s wall, {args.jobs} jobs)")
