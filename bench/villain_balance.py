@@ -3,14 +3,17 @@ planner by default), many seeded games per difficulty, against the issue's bands
 
     python -m bench.villain_balance [--mode solo] [--difficulty standard,hard,nightmare]
         [--scenario crossroads_vigil] [--games 300] [--seed 50001] [--jobs 2]
-        [--bots planner] [--log FILE] [--pool FILE...]
+        [--bots planner] [--boss random|ID|all] [--log FILE] [--pool FILE...]
 
 For each difficulty: the heroes' win rate with its 95 % Wilson interval against the band
 (Standard 55-75 %, Hard 35-55 %, Nightmare 15-35 %), each Boss's rate against the mode's mean
 (within 10 points), the share of games the Villains won because the Scheme deck ran out
 (under 20 %), how the games ended and how long they ran (rounds). Each game depends only on
-its seed; every difficulty plays the same seeds. ``--log`` appends one JSON line per game,
-``--pool`` reports over logged games instead of playing.
+its seed; every difficulty plays the same seeds. ``--boss ID`` fixes the Boss (the scenario's
+Boss must be drawn at random); ``--boss all`` plays ``--games`` games for each Boss in turn, on
+the same seeds, so the mean is every Boss weighed alike and each Boss's line (its rate, 95 %
+interval, and distance from that mean) has as many games as asked. ``--log`` appends one JSON
+line per game, ``--pool`` reports over logged games instead of playing.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import dataclasses
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
 from ai.tactics.villain_selfplay import VillainGame, VillainReport, play_villain_game, wilson
@@ -100,6 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bots", default="planner",
                     help="comma list read seat by seat (cycled); the Boss player last")
     ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--boss", default="random",
+                    help="random (drawn each game), a Boss's id, or all (each Boss in turn)")
     ap.add_argument("--log", default=None, help="append one JSON line per game to this file")
     ap.add_argument("--pool", nargs="+", default=None, metavar="FILE",
                     help="report over games logged by --log instead of playing")
@@ -113,6 +119,15 @@ def main(argv: list[str] | None = None) -> None:
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players or {"solo": 1, "coop": 2}.get(args.mode, max(2, len(names)))
     seats = seats_for(names, players)
+    from core.tactics.villain_options import RANDOM_BOSS, boss_ids
+
+    bosses = boss_ids() if args.boss == "all" else [args.boss]
+    if args.boss != RANDOM_BOSS:
+        # Refused here, before any game, when the scenario's Boss is fixed or the id unknown.
+        T.new_game({"mode": args.mode, "players": players, "boss": bosses[0],
+                    **({"scenario": args.scenario} if args.scenario else {})}, args.seed)
+    if len(bosses) == 1 and args.boss != RANDOM_BOSS:
+        print(f"(one Boss, {args.boss}: the band verdicts below are this Boss's alone)")
     start = time.perf_counter()
     for difficulty in [d.strip() for d in args.difficulty.split(",") if d.strip()]:
         # The ties the Villains' procedure leaves open are the heroes' to break, as in the app.
@@ -120,18 +135,22 @@ def main(argv: list[str] | None = None) -> None:
         if args.scenario:
             options["scenario"] = args.scenario
         scenario = T.new_game(dict(options, players=players), args.seed).scen.id
-        jobs = [(args.seed + i, options, seats) for i in range(args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(_play, jobs, chunksize=4))
-        else:
-            games = [_play(j) for j in jobs]
-        if args.log:
-            with open(args.log, "a", encoding="utf-8") as out:
-                for g in games:
+        # Seed by seed, every Boss in turn: a run stopped early has as many games of each.
+        jobs = [(args.seed + i, dict(options, boss=boss), seats)
+                for i in range(args.games) for boss in bosses]
+        log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+        games = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+            played = pool.map(_play, jobs, chunksize=2) if pool else map(_play, jobs)
+            for g in played:
+                games.append(g)
+                if log:  # each game as it ends, so a stopped run keeps what it played
                     row = dataclasses.asdict(g)
                     row.update(mode=args.mode, difficulty=difficulty, scenario=scenario)
-                    out.write(json.dumps(row) + "\n")
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+        if log:
+            log.close()
         print("\n".join(band_lines(report_of(games, args.mode, difficulty, scenario,
                                              seats))), flush=True)
     print(f"({time.perf_counter() - start:.0f} s wall, {args.jobs} jobs)")

@@ -165,6 +165,25 @@ def _against_villains(options: Options) -> bool:
     return villain_mode(str(options.get("mode") or _first(_tactics_modes(options))))
 
 
+def _random_roster(options: Options) -> bool:
+    """Against the Villains on a scenario whose Villain roster (and Boss) is drawn at random."""
+    from core.tactics.scenarios import scenarios
+
+    if not _against_villains(options):
+        return False
+    sid = options.get("scenario") or _first(_tactics_scenarios(options))
+    chosen = next((sc for sc in scenarios() if sc.id == sid), None)
+    return chosen is not None and not chosen.villains
+
+
+def _tactics_bosses(options: Options) -> Choices:
+    from core.tactics.villain_options import RANDOM_BOSS, boss_ids
+    from core.tactics.villains import villain_by_id
+
+    names = villain_by_id()
+    return [(RANDOM_BOSS, "random"), *((b, names[b].name) for b in boss_ids())]
+
+
 def _first(choices: Choices) -> Any:
     return choices[0][0] if choices else ""
 
@@ -230,6 +249,11 @@ TACTICS = GameInfo(
                 note="Schemes start in the discard: bonuses come sooner",
                 help="against the Villains: standard, hard, nightmare",
                 applies=_against_villains),
+        Setting("boss", "Boss", _tactics_bosses, "random",
+                note="who leads the Villains; random as the rulebook deals",
+                help="against the Villains, on a scenario whose Boss is drawn: random or "
+                     "a Boss's id (dawnblade_paladin, starlit_archon, ...)",
+                applies=_random_roster),
         Setting("ties", "Villain ties", TIE_LABELS, "ask",
                 note="when the Villains' orders allow several moves",
                 help="against the Villains: ask (the heroes choose) or auto",

@@ -34,8 +34,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     """A new game: ``options`` = players (1-4), mode ("1v1", "2v2", "brawl", "solo", "coop",
     "boss"), scenario (id), draft (bool: the Champion Draft instead of the suggested
     rosters), turn_limit (0 = none), seats, names; against the Villains also difficulty,
-    ties and a campaign chapter's options (``core.tactics.villain_options``). With the
-    draft, the picks are the first decisions."""
+    boss (random or a Boss's id), ties and a campaign chapter's options
+    (``core.tactics.villain_options``). With the draft, the picks are the first decisions."""
     s = new_state(options, seed)
     start(s)
     return s

@@ -10,6 +10,7 @@ heroes are known is ``villain_setup``.
 from __future__ import annotations
 
 from core.tactics.state import DRAFT_ROW, State, join_roster
+from core.tactics.villain_options import RANDOM_BOSS
 from core.tactics.villain_state import hero_count
 from core.tactics.villains import DIFFICULTIES
 
@@ -35,6 +36,8 @@ def prepare(s: State, starting: list[int]) -> None:
         v.discard.append(v.deck.pop())
     ids = {s.cards[u].id: u for u in starting}
     fixed_villains = set(s.scen.villains)
+    if opts.get("boss", RANDOM_BOSS) != RANDOM_BOSS:
+        fixed_villains.add(opts["boss"])  # a chosen Boss is a fixed Villain too
     rosters = opts["heroes"] or _suggested(s)
     if opts["draft"] and not opts["heroes"]:
         # A fixed Villain roster's namesakes are not drafted: the figure is the Villain's.

@@ -13,6 +13,7 @@ from core.tactics import turn
 from core.tactics.state import DRAFT, Decision, State, seat_bit
 from core.tactics.villain_deal import heroes
 from core.tactics.villain_ops import OBJECTIVE_KINDS
+from core.tactics.villain_options import RANDOM_BOSS
 from core.tactics.villain_state import BOSS_HAND, HEROES, VILLAIN
 
 
@@ -27,9 +28,14 @@ def begin(s: State, events: list[Event]) -> None:
     if s.scen.villains:
         chosen = [by_id[x] for x in s.scen.villains]
     else:
-        bosses = [by_id[d.id] for d in v.defs if d.boss and d.id not in taken]
         others = [by_id[d.id] for d in v.defs if not d.boss and d.id not in taken]
-        chosen = [s.rng.choice(bosses)]
+        drawn = s.rng.choice([by_id[d.id] for d in v.defs if d.boss and d.id not in taken])
+        boss = s.options.get("boss", RANDOM_BOSS)
+        # A Boss chosen in the options (checked there, its namesake kept out of the heroes)
+        # replaces the drawn one; the draw is still made so that the rest of the deal is the
+        # same whichever Boss leads, and Bosses compared on the same seeds meet the same
+        # other Villains.
+        chosen = [drawn if boss == RANDOM_BOSS else by_id[boss]]
         s.rng.shuffle(others)
         chosen += others[:len(OBJECTIVE_KINDS) - 1]
     rest = chosen[1:]

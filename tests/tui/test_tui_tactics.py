@@ -654,3 +654,43 @@ def test_tactics_cultists_are_numbered_through_every_side() -> None:
     assert len(set(labels.values())) == len(labels)
     duel = T.new_game({"players": 2}, 5)
     assert [unit_labels(duel)[u] for u in duel.cultists[1]] == ["c5", "c6", "c7", "c8"]
+
+
+async def test_tactics_setup_chooses_the_boss_against_the_villains(save_dir: Path) -> None:
+    """One player against the Villains on Vigil at the Crossroads: the Boss line shows
+    (random first), the keys choose a Boss by name, and the game starts led by that Boss;
+    on a scenario with a fixed roster the line is hidden."""
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("right", "right")  # Ascension Tactics
+        await pilot.press("down", "left")  # one player: solo against the Villains
+        assert setup.setting("mode").value == "solo"
+        boss = setup.setting("boss")
+        assert boss.display and boss.value == "random"
+        assert [label for _, label in boss.values][1] == "Dawnblade Paladin"
+        for _ in range(12):
+            if app.focused is boss:
+                break
+            await pilot.press("down")
+        assert app.focused is boss
+        await pilot.press("right", "right")  # random, Dawnblade Paladin, Starlit Archon
+        assert boss.value == "starlit_archon"
+        assert setup.options()[1]["boss"] == "starlit_archon"
+        scenario = setup.setting("scenario")
+        scenario.select("thornwall")
+        scenario.post_message(Setting.Changed(scenario))
+        await pilot.pause()
+        assert not boss.display and "boss" not in setup.options()[1]
+        scenario.select("crossroads_vigil")
+        scenario.post_message(Setting.Changed(scenario))
+        await pilot.pause()
+        assert boss.display and boss.value == "starlit_archon"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = table_of(app)
+        assert table is not None
+        v = table.state.villain
+        assert v is not None and v.vdef(v.holder[0]).id == "starlit_archon"
