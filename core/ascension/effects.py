@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from core import decks
 from core.ascension.cards import CardDef, Op, Trigger
-from core.ascension.state import HAND_SIZE, Decision, State
+from core.ascension.state import Decision, State
 from core.contract import Event, new_event
 
 TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn.used
@@ -491,6 +491,3 @@ def hero_played(s: State, uid: int, events: list[Event]) -> None:
         push(s, w[2], w[0])
     push(s, card.effect, uid)
 
-
-def end_of_turn_draw(s: State, seat: int, events: list[Event]) -> None:
-    draw(s, seat, HAND_SIZE, events)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.ascension import effects as fx
-from core.ascension.state import State, Turn
+from core.ascension.state import HAND_SIZE, State, Turn
 from core.contract import (
     Action,
     ActionsByCard,
@@ -13,6 +13,7 @@ from core.contract import (
     new_action,
     new_event,
 )
+from core.decks import draw
 
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
     "play", "activate", "acquire", "defeat", "end", "choose", "decline")
@@ -22,6 +23,8 @@ PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
 _PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (ActionsByCard(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
 _END_ACTION = Action(END, -1, 0)
 _DECLINE_ACTION = Action(DECLINE, -1, 0)
+# Bound once: ``map`` over a hand then calls C code only, with no method made per call.
+_play_of, _choose_of = _PLAY.__getitem__, _CHOOSE.__getitem__
 
 
 def acquire_cost(s: State, uid: int) -> int:
@@ -79,7 +82,7 @@ def legal_actions(s: State) -> list[Action]:
         return []
     if s.pending:
         d = s.pending[-1]
-        acts = list(map(_CHOOSE.__getitem__, d.choices))
+        acts = list(map(_choose_of, d.choices))
         if d.optional:
             acts.append(_DECLINE_ACTION)
         return acts
@@ -87,14 +90,15 @@ def legal_actions(s: State) -> list[Action]:
     t = s.turn
     cards = s.cards
     me = s.players[s.current]
-    acts = list(map(_PLAY.__getitem__, me.hand))  # no Python-level loop
-    for c in me.constructs:
-        for i, ab in enumerate(cards[c].abilities):
-            if (c, i) in t.used or ab.pay_runes > t.runes or (
-                    ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
-                continue
-            acts.append(new_action((ACTIVATE, c, i)))
+    acts = list(map(_play_of, me.hand))  # no Python-level loop
     runes, power = t.runes, t.power
+    if me.constructs:
+        for c in me.constructs:
+            for i, ab in enumerate(cards[c].abilities):
+                if (c, i) in t.used or ab.pay_runes > runes or (
+                        ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
+                    continue
+                acts.append(new_action((ACTIVATE, c, i)))
     # Every card on offer costs a Rune or more and every monster needs Power (the card
     # loader checks both), so a player with neither (each turn's start) is spared the scan.
     buy = runes or t.mechana_runes or t.discount
@@ -276,7 +280,8 @@ def _end_turn(s: State, events: list[Event]) -> None:
     me.discard += s.turn.played
     me.discard += me.hand
     me.hand = []
-    fx.end_of_turn_draw(s, seat, events)
+    # Straight to the deck (no effect-engine wrapper): every turn ends here.
+    draw(me, s.rng, seat, HAND_SIZE, events)
     s.turn = Turn()
     events.append(new_event(("end_turn", seat, -1, 0)))
     if s.extra_turn:
