@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.ascension import effects as fx
+from core.ascension.cards import CardDef
 from core.ascension.state import HAND_SIZE, State, Turn
 from core.contract import (
     Action,
@@ -76,6 +77,24 @@ def defeatable(s: State) -> list[int]:
     return [u for u in s.center_row if u >= 0 and s.cards[u].kind == "monster"] + [s.cultist]
 
 
+_NEVER = 1 << 62
+# The last center row seen by ``legal_actions`` (a copy), the card table it was read with,
+# its cheapest hero or construct and its weakest monster (_NEVER when none). One tuple,
+# replaced whole, so a reader never sees one row's figures with another's cards.
+_row_seen: tuple[list[int], tuple[CardDef, ...], int, int] = ([], (), _NEVER, _NEVER)
+
+
+def _see_row(row: list[int], cards: tuple[CardDef, ...]) -> tuple[
+        list[int], tuple[CardDef, ...], int, int]:
+    global _row_seen
+    on_row = [cards[u] for u in row if u >= 0]
+    seen = (row[:], cards,
+            min((c.cost for c in on_row if c.kind != "monster"), default=_NEVER),
+            min((c.power for c in on_row if c.kind == "monster"), default=_NEVER))
+    _row_seen = seen
+    return seen
+
+
 def legal_actions(s: State) -> list[Action]:
     """Every action the seat to move may take now."""
     if s.over:
@@ -103,25 +122,32 @@ def legal_actions(s: State) -> list[Action]:
     # loader checks both), so a player with neither (each turn's start) is spared the scan.
     buy = runes or t.mechana_runes or t.discount
     if buy or power:
-        # Mechana-only Runes buy Mechana constructs: every construct with Hedron Link Device.
-        link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana"
-                                           for c in me.constructs)
-        defeats = []
-        for u in s.center_row:
-            if u < 0:
-                continue
-            card = cards[u]
-            if card.kind == "monster":
-                if card.power <= power:
-                    defeats.append(_DEFEAT[u])
-            elif not buy:
-                continue
-            elif card.kind == "construct":
-                have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
-                if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
+        row = s.center_row
+        seen = _row_seen
+        if row != seen[0] or cards is not seen[1]:
+            seen = _see_row(row, cards)
+        defeats: list[Action] = []
+        # Most scans find nothing (five in six in random self-play): the row's cheapest
+        # card and weakest monster say so without looking at each card.
+        if power >= seen[3] or runes + t.mechana_runes + t.discount >= seen[2]:
+            # Mechana-only Runes buy Mechana constructs: every one with Hedron Link Device.
+            link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana"
+                                               for c in me.constructs)
+            for u in row:
+                if u < 0:
+                    continue
+                card = cards[u]
+                if card.kind == "monster":
+                    if card.power <= power:
+                        defeats.append(_DEFEAT[u])
+                elif not buy:
+                    continue
+                elif card.kind == "construct":
+                    have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
+                    if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
+                        acts.append(_ACQUIRE[u])
+                elif card.cost <= runes:
                     acts.append(_ACQUIRE[u])
-            elif card.cost <= runes:
-                acts.append(_ACQUIRE[u])
         if s.mystics and cards[s.mystics[-1]].cost <= runes:
             acts.append(_ACQUIRE[s.mystics[-1]])
         if s.heavies and cards[s.heavies[-1]].cost <= runes:
