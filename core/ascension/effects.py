@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from core import decks
 from core.ascension.cards import CardDef, Op, Trigger
 from core.ascension.state import Decision, State
-from core.contract import Event, new_event
+from core.contract import Event, SharedEvents, new_event
 
 TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn.used
 # (monster uid, ROW_DEFEAT) in turn.used: that monster was defeated from the center row this
@@ -20,6 +20,10 @@ TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn
 ROW_DEFEAT = -1
 # Rocket Courier's question, by where its trigger sends the construct.
 COURIER_KINDS = {"play": "courier_play", "hand": "courier_hand"}
+
+
+_HONOR, _ACQUIRED, _DEFEATED = (SharedEvents(k, by) for k, by in (
+    ("honor", "value"), ("acquire", "card"), ("defeat", "card")))
 
 
 # --- primitive moves ------------------------------------------------------------------------
@@ -40,7 +44,7 @@ def gain_honor(s: State, seat: int, n: int, events: list[Event]) -> None:
     s.honor_pool -= take
     s.honor_extra += n - take
     s.players[seat].honor += n
-    events.append(new_event(("honor", seat, -1, n)))
+    events.append(_HONOR[seat][n])
     if s.honor_pool == 0 and not s.ending:
         s.ending = True
         events.append(Event("pool_empty", seat))
@@ -152,7 +156,7 @@ def acquire(s: State, seat: int, uid: int, events: list[Event], to: str = "disca
     A construct goes to the discard pile, and a Rocket Courier may then offer to send it on.
     """
     p = s.players[seat]
-    events.append(new_event(("acquire", seat, uid, 0)))
+    events.append(_ACQUIRED[seat][uid])
     if to == "deck_top":
         p.deck.append(uid)
         return
@@ -193,7 +197,7 @@ def defeat(s: State, seat: int, uid: int, events: list[Event]) -> None:
     if row:
         take_from_center(s, uid, events)
         s.void.append(uid)
-    events.append(new_event(("defeat", seat, uid, 0)))
+    events.append(_DEFEATED[seat][uid])
     if row:
         fire_triggers(s, seat, "defeat_center_monster", uid, events)
         s.turn.used.add((uid, ROW_DEFEAT))

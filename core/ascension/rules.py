@@ -10,9 +10,9 @@ from core.contract import (
     ActionsByCard,
     Event,
     Outcome,
+    SharedEvents,
     checked,
     new_action,
-    new_event,
 )
 from core.decks import draw
 
@@ -24,6 +24,8 @@ PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
 _PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (ActionsByCard(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
 _END_ACTION = Action(END, -1, 0)
 _DECLINE_ACTION = Action(DECLINE, -1, 0)
+_PLAYED, _TURN_ENDS, _TURN_STARTS = (SharedEvents(k, by) for k, by in (
+    ("play", "card"), ("end_turn", "value"), ("start_turn", "value")))
 # Bound once: ``map`` over a hand then calls C code only, with no method made per call.
 _play_of, _choose_of = _PLAY.__getitem__, _CHOOSE.__getitem__
 
@@ -249,7 +251,7 @@ def _play(s: State, uid: int, events: list[Event]) -> bool:
     seat = s.current
     me = s.players[seat]
     me.hand.remove(uid)
-    events.append(new_event(("play", seat, uid, 0)))
+    events.append(_PLAYED[seat][uid])
     cards = s.cards
     card = cards[uid]
     if card.kind == "construct":
@@ -309,12 +311,12 @@ def _end_turn(s: State, events: list[Event]) -> None:
     # Straight to the deck (no effect-engine wrapper): every turn ends here.
     draw(me, s.rng, seat, HAND_SIZE, events)
     s.turn = Turn()
-    events.append(new_event(("end_turn", seat, -1, 0)))
+    events.append(_TURN_ENDS[seat][0])
     if s.extra_turn:
         # An extra turn is taken even in the last round (the Tablet may be used then): it
         # is not counted in turns_taken, so the round still ends with every seat even.
         s.extra_turn = False
-        events.append(new_event(("start_turn", seat, -1, 1)))
+        events.append(_TURN_STARTS[seat][1])
         return
     s.turns_taken[seat] += 1
     if s.ending and seat == s.n - 1:
@@ -322,7 +324,7 @@ def _end_turn(s: State, events: list[Event]) -> None:
         events.append(Event("game_over", -1))
         return
     s.current = (seat + 1) % s.n
-    events.append(new_event(("start_turn", s.current, -1, 0)))
+    events.append(_TURN_STARTS[s.current][0])
 
 
 def card_honor(s: State, seat: int) -> int:
