@@ -212,9 +212,12 @@ def banish_from_center(s: State, uid: int, events: list[Event]) -> None:
 
 # --- the effect runner ----------------------------------------------------------------------
 
-def push(s: State, ops: Iterable[Op], source: int) -> None:
+def push(s: State, ops: Sequence[Op], source: int) -> None:
     """Schedule ``ops`` to run next, in order."""
-    s.work.extend((op, source) for op in reversed(tuple(ops)))
+    if len(ops) == 1:  # most cards' effect is one operation
+        s.work.append((ops[0], source))
+    else:
+        s.work.extend([(op, source) for op in reversed(ops)])
 
 
 def run(s: State, events: list[Event]) -> None:
@@ -489,9 +492,12 @@ def hero_played(s: State, uid: int, events: list[Event]) -> None:
     """A hero was played: its effect, waiting effects it satisfies, and triggers."""
     card: CardDef = s.cards[uid]
     # The work list is a stack: push last what must run first (the card's own effect).
-    fire_triggers(s, s.current, "play_hero", uid, events)
-    for w in [w for w in s.turn.waiting if w[0] != uid and w[1] == card.faction]:
-        s.turn.waiting.remove(w)
-        push(s, w[2], w[0])
+    if s.players[s.current].constructs:  # only constructs have triggers
+        fire_triggers(s, s.current, "play_hero", uid, events)
+    waiting = s.turn.waiting
+    if waiting:
+        for w in [w for w in waiting if w[0] != uid and w[1] == card.faction]:
+            waiting.remove(w)
+            push(s, w[2], w[0])
     push(s, card.effect, uid)
 
