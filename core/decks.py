@@ -16,7 +16,7 @@ class Holder(Protocol):
     discard: list[int]
 
 
-_DRAWS = SharedEvents("draw", "value")
+DRAWS = SharedEvents("draw", "value")
 
 
 def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
@@ -28,7 +28,7 @@ def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
         # popping them one by one.
         p.hand += deck[:-n - 1:-1]
         del deck[-n:]
-        events.append(_DRAWS[seat][n])
+        events.append(DRAWS[seat][n])
         return
     drawn = 0
     for _ in range(n):
@@ -41,4 +41,4 @@ def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
         p.hand.append(p.deck.pop())
         drawn += 1
     if drawn:
-        events.append(_DRAWS[seat][drawn])
+        events.append(DRAWS[seat][drawn])

@@ -14,6 +14,7 @@ from core.contract import (
     checked,
     new_action,
 )
+from core.decks import DRAWS as _DRAWS
 from core.decks import draw
 
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
@@ -229,8 +230,32 @@ def apply_legal(s: State, a: Action) -> list[Event]:
         d = s.pending.pop()
         fx.answer(s, d, a[1] if kind == CHOOSE else None, events)
     elif kind == PLAY:
-        if _play(s, a[1], events):
-            return events
+        # Playing a card, written out here: more than half of all actions are plays.
+        uid = a[1]
+        seat = s.current
+        me = s.players[seat]
+        me.hand.remove(uid)
+        events.append(_PLAYED[seat][uid])
+        cards = s.cards
+        card = cards[uid]
+        if card.kind == "construct":
+            fx.enter_play(s, seat, uid, events)
+        else:
+            t = s.turn
+            t.played.append(uid)
+            gain = card.quick_gain
+            if gain is not None and not t.waiting:
+                # Nothing can react to a hero that only adds Runes or Power unless a
+                # construct has a trigger: then the effect engine is not needed (the
+                # common case of self-play).
+                for c in me.constructs:
+                    if cards[c].triggers:
+                        break
+                else:
+                    t.runes += gain[0]
+                    t.power += gain[1]
+                    return events
+            fx.hero_played(s, uid, events)
     elif kind == ACTIVATE:
         _activate(s, a[1], a[2], events)
     elif kind == ACQUIRE:
@@ -244,34 +269,6 @@ def apply_legal(s: State, a: Action) -> list[Event]:
     if s.work:
         fx.run(s, events)
     return events
-
-
-def _play(s: State, uid: int, events: list[Event]) -> bool:
-    """Play card ``uid`` from the hand; True when it is wholly done (nothing left to run)."""
-    seat = s.current
-    me = s.players[seat]
-    me.hand.remove(uid)
-    events.append(_PLAYED[seat][uid])
-    cards = s.cards
-    card = cards[uid]
-    if card.kind == "construct":
-        fx.enter_play(s, seat, uid, events)
-        return False
-    t = s.turn
-    t.played.append(uid)
-    gain = card.quick_gain
-    if gain is not None and not t.waiting:
-        # Nothing can react to a hero that only adds Runes or Power unless a construct has
-        # a trigger: then the effect engine is not needed (the common case of self-play).
-        for c in me.constructs:
-            if cards[c].triggers:
-                break
-        else:
-            t.runes += gain[0]
-            t.power += gain[1]
-            return True
-    fx.hero_played(s, uid, events)
-    return False
 
 
 def _activate(s: State, uid: int, index: int, events: list[Event]) -> None:
@@ -307,9 +304,16 @@ def _end_turn(s: State, events: list[Event]) -> None:
     me = s.players[seat]
     me.discard += s.turn.played
     me.discard += me.hand
-    me.hand = []
-    # Straight to the deck (no effect-engine wrapper): every turn ends here.
-    draw(me, s.rng, seat, HAND_SIZE, events)
+    deck = me.deck
+    if len(deck) >= HAND_SIZE:
+        # decks.draw's usual case written out (every turn ends here): the top five, in
+        # the order popping them one by one gives.
+        me.hand = deck[:-HAND_SIZE - 1:-1]
+        del deck[-HAND_SIZE:]
+        events.append(_DRAWS[seat][HAND_SIZE])
+    else:
+        me.hand = []
+        draw(me, s.rng, seat, HAND_SIZE, events)
     s.turn = Turn()
     events.append(_TURN_ENDS[seat][0])
     if s.extra_turn:
