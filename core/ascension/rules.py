@@ -323,11 +323,12 @@ def _end_turn(s: State, events: list[Event]) -> None:
         events.append(_TURN_STARTS[seat][1])
         return
     s.turns_taken[seat] += 1
-    if s.ending and seat == s.n - 1:
+    seats = len(s.players)  # s.n without the property call
+    if s.ending and seat == seats - 1:
         s.over = True
         events.append(Event("game_over", -1))
         return
-    s.current = (seat + 1) % s.n
+    s.current = (seat + 1) % seats
     events.append(_TURN_STARTS[s.current][0])
 
 
