@@ -84,6 +84,40 @@ class _ActionsByOption(ActionsByCard):
         return action
 
 
+class SharedEvents(dict[int, dict[int, Event]]):
+    """Shared ``Event(kind, seat, card, value)`` of one kind by seat, then by card (when
+    ``by`` is "card", the value 0) or by value (``by`` "value", the card -1), each made on
+    first use: Events are immutable, so the events a game reports step after step (a card
+    played, a draw of five) can be the same objects instead of a tuple built for each."""
+
+    __slots__ = ("kind", "by")
+
+    def __init__(self, kind: str, by: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.by = by
+
+    def __missing__(self, seat: int) -> dict[int, Event]:
+        row = self[seat] = _EventsOfSeat(self.kind, seat, self.by == "card")
+        return row
+
+
+class _EventsOfSeat(dict[int, Event]):
+    __slots__ = ("kind", "seat", "by_card")
+
+    def __init__(self, kind: str, seat: int, by_card: bool) -> None:
+        super().__init__()
+        self.kind = kind
+        self.seat = seat
+        self.by_card = by_card
+
+    def __missing__(self, key: int) -> Event:
+        fields = (self.kind, self.seat, key, 0) if self.by_card else (
+            self.kind, self.seat, -1, key)
+        event = self[key] = new_event(fields)
+        return event
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for an action that is not legal now; the state is unchanged."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from core.contract import Event, new_event
+from core.contract import Event, SharedEvents, new_event
 from core.rng import Rng
 
 
@@ -16,6 +16,9 @@ class Holder(Protocol):
     discard: list[int]
 
 
+DRAWS = SharedEvents("draw", "value")
+
+
 def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
     """Draw ``n`` into the hand, shuffling the discard pile into a new deck when the deck runs
     out (cards played this turn are not in the discard pile yet, so they stay out)."""
@@ -25,7 +28,7 @@ def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
         # popping them one by one.
         p.hand += deck[:-n - 1:-1]
         del deck[-n:]
-        events.append(new_event(("draw", seat, -1, n)))
+        events.append(DRAWS[seat][n])
         return
     drawn = 0
     for _ in range(n):
@@ -38,4 +41,4 @@ def draw(p: Holder, rng: Rng, seat: int, n: int, events: list[Event]) -> None:
         p.hand.append(p.deck.pop())
         drawn += 1
     if drawn:
-        events.append(new_event(("draw", seat, -1, drawn)))
+        events.append(DRAWS[seat][drawn])

@@ -34,8 +34,11 @@ import msgpack
 
 from core.contract import Action
 from core.record import GameRecord
+from core.rng import FIRST_GENERATOR
 
-FORMAT_VERSION = 1
+# 2: a game's options name the version of its random-number generator ("generator"); a
+# format 1 save has none, and replays with the first (``core.rng.FIRST_GENERATOR``).
+FORMAT_VERSION = 2
 
 try:
     APP_VERSION: str = importlib.metadata.version("ascend")
@@ -432,6 +435,9 @@ def _build(stored: dict[str, Any]) -> SaveFile:
     if len(checksums) > len(actions):
         raise _Invalid(f"field 'checksums' has {len(checksums)} entries for {len(actions)} actions")
     meta = _meta(stored["meta"])
+    if stored["format"] < 2 and "generator" not in options:
+        # Written before generators had versions: every game then used the first one.
+        options = {**options, "generator": FIRST_GENERATOR}
     return SaveFile(
         format=stored["format"],
         app_version=stored["app_version"],

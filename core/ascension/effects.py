@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 
 from core import decks
 from core.ascension.cards import CardDef, Op, Trigger
-from core.ascension.state import HAND_SIZE, Decision, State
-from core.contract import Event, new_event
+from core.ascension.state import Decision, State
+from core.contract import Event, SharedEvents, new_event
 
 TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn.used
 # (monster uid, ROW_DEFEAT) in turn.used: that monster was defeated from the center row this
@@ -20,6 +20,10 @@ TRIGGER_SLOT = 8  # trigger i of a construct is remembered as slot 8 + i in turn
 ROW_DEFEAT = -1
 # Rocket Courier's question, by where its trigger sends the construct.
 COURIER_KINDS = {"play": "courier_play", "hand": "courier_hand"}
+
+
+_HONOR, _ACQUIRED, _DEFEATED = (SharedEvents(k, by) for k, by in (
+    ("honor", "value"), ("acquire", "card"), ("defeat", "card")))
 
 
 # --- primitive moves ------------------------------------------------------------------------
@@ -40,7 +44,7 @@ def gain_honor(s: State, seat: int, n: int, events: list[Event]) -> None:
     s.honor_pool -= take
     s.honor_extra += n - take
     s.players[seat].honor += n
-    events.append(new_event(("honor", seat, -1, n)))
+    events.append(_HONOR[seat][n])
     if s.honor_pool == 0 and not s.ending:
         s.ending = True
         events.append(Event("pool_empty", seat))
@@ -152,7 +156,7 @@ def acquire(s: State, seat: int, uid: int, events: list[Event], to: str = "disca
     A construct goes to the discard pile, and a Rocket Courier may then offer to send it on.
     """
     p = s.players[seat]
-    events.append(new_event(("acquire", seat, uid, 0)))
+    events.append(_ACQUIRED[seat][uid])
     if to == "deck_top":
         p.deck.append(uid)
         return
@@ -193,7 +197,7 @@ def defeat(s: State, seat: int, uid: int, events: list[Event]) -> None:
     if row:
         take_from_center(s, uid, events)
         s.void.append(uid)
-    events.append(new_event(("defeat", seat, uid, 0)))
+    events.append(_DEFEATED[seat][uid])
     if row:
         fire_triggers(s, seat, "defeat_center_monster", uid, events)
         s.turn.used.add((uid, ROW_DEFEAT))
@@ -208,9 +212,12 @@ def banish_from_center(s: State, uid: int, events: list[Event]) -> None:
 
 # --- the effect runner ----------------------------------------------------------------------
 
-def push(s: State, ops: Iterable[Op], source: int) -> None:
+def push(s: State, ops: Sequence[Op], source: int) -> None:
     """Schedule ``ops`` to run next, in order."""
-    s.work.extend((op, source) for op in reversed(tuple(ops)))
+    if len(ops) == 1:  # most cards' effect is one operation
+        s.work.append((ops[0], source))
+    else:
+        s.work.extend([(op, source) for op in reversed(ops)])
 
 
 def run(s: State, events: list[Event]) -> None:
@@ -485,12 +492,12 @@ def hero_played(s: State, uid: int, events: list[Event]) -> None:
     """A hero was played: its effect, waiting effects it satisfies, and triggers."""
     card: CardDef = s.cards[uid]
     # The work list is a stack: push last what must run first (the card's own effect).
-    fire_triggers(s, s.current, "play_hero", uid, events)
-    for w in [w for w in s.turn.waiting if w[0] != uid and w[1] == card.faction]:
-        s.turn.waiting.remove(w)
-        push(s, w[2], w[0])
+    if s.players[s.current].constructs:  # only constructs have triggers
+        fire_triggers(s, s.current, "play_hero", uid, events)
+    waiting = s.turn.waiting
+    if waiting:
+        for w in [w for w in waiting if w[0] != uid and w[1] == card.faction]:
+            waiting.remove(w)
+            push(s, w[2], w[0])
     push(s, card.effect, uid)
 
-
-def end_of_turn_draw(s: State, seat: int, events: list[Event]) -> None:
-    draw(s, seat, HAND_SIZE, events)

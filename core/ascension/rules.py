@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from core.ascension import effects as fx
-from core.ascension.state import State, Turn
+from core.ascension.cards import CardDef
+from core.ascension.state import HAND_SIZE, State, Turn
 from core.contract import (
     Action,
     ActionsByCard,
     Event,
     Outcome,
+    SharedEvents,
     checked,
     new_action,
-    new_event,
 )
+from core.decks import DRAWS as _DRAWS
+from core.decks import draw
 
 PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
     "play", "activate", "acquire", "defeat", "end", "choose", "decline")
@@ -22,6 +25,10 @@ PLAY, ACTIVATE, ACQUIRE, DEFEAT, END, CHOOSE, DECLINE = (
 _PLAY, _ACQUIRE, _DEFEAT, _CHOOSE = (ActionsByCard(k) for k in (PLAY, ACQUIRE, DEFEAT, CHOOSE))
 _END_ACTION = Action(END, -1, 0)
 _DECLINE_ACTION = Action(DECLINE, -1, 0)
+_PLAYED, _TURN_ENDS, _TURN_STARTS = (SharedEvents(k, by) for k, by in (
+    ("play", "card"), ("end_turn", "value"), ("start_turn", "value")))
+# Bound once: ``map`` over a hand then calls C code only, with no method made per call.
+_play_of, _choose_of = _PLAY.__getitem__, _CHOOSE.__getitem__
 
 
 def acquire_cost(s: State, uid: int) -> int:
@@ -73,13 +80,31 @@ def defeatable(s: State) -> list[int]:
     return [u for u in s.center_row if u >= 0 and s.cards[u].kind == "monster"] + [s.cultist]
 
 
+_NEVER = 1 << 62
+# The last center row seen by ``legal_actions`` (a copy), the card table it was read with,
+# its cheapest hero or construct and its weakest monster (_NEVER when none). One tuple,
+# replaced whole, so a reader never sees one row's figures with another's cards.
+_row_seen: tuple[list[int], tuple[CardDef, ...], int, int] = ([], (), _NEVER, _NEVER)
+
+
+def _see_row(row: list[int], cards: tuple[CardDef, ...]) -> tuple[
+        list[int], tuple[CardDef, ...], int, int]:
+    global _row_seen
+    on_row = [cards[u] for u in row if u >= 0]
+    seen = (row[:], cards,
+            min((c.cost for c in on_row if c.kind != "monster"), default=_NEVER),
+            min((c.power for c in on_row if c.kind == "monster"), default=_NEVER))
+    _row_seen = seen
+    return seen
+
+
 def legal_actions(s: State) -> list[Action]:
     """Every action the seat to move may take now."""
     if s.over:
         return []
     if s.pending:
         d = s.pending[-1]
-        acts = list(map(_CHOOSE.__getitem__, d.choices))
+        acts = list(map(_choose_of, d.choices))
         if d.optional:
             acts.append(_DECLINE_ACTION)
         return acts
@@ -87,37 +112,45 @@ def legal_actions(s: State) -> list[Action]:
     t = s.turn
     cards = s.cards
     me = s.players[s.current]
-    acts = list(map(_PLAY.__getitem__, me.hand))  # no Python-level loop
-    for c in me.constructs:
-        for i, ab in enumerate(cards[c].abilities):
-            if (c, i) in t.used or ab.pay_runes > t.runes or (
-                    ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
-                continue
-            acts.append(new_action((ACTIVATE, c, i)))
+    acts = list(map(_play_of, me.hand))  # no Python-level loop
     runes, power = t.runes, t.power
+    if me.constructs:
+        for c in me.constructs:
+            for i, ab in enumerate(cards[c].abilities):
+                if (c, i) in t.used or ab.pay_runes > runes or (
+                        ab.needs_hero and not fx.faction_played(cards, t.played, ab.needs_hero)):
+                    continue
+                acts.append(new_action((ACTIVATE, c, i)))
     # Every card on offer costs a Rune or more and every monster needs Power (the card
     # loader checks both), so a player with neither (each turn's start) is spared the scan.
     buy = runes or t.mechana_runes or t.discount
     if buy or power:
-        # Mechana-only Runes buy Mechana constructs: every construct with Hedron Link Device.
-        link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana"
-                                           for c in me.constructs)
-        defeats = []
-        for u in s.center_row:
-            if u < 0:
-                continue
-            card = cards[u]
-            if card.kind == "monster":
-                if card.power <= power:
-                    defeats.append(_DEFEAT[u])
-            elif not buy:
-                continue
-            elif card.kind == "construct":
-                have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
-                if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
+        row = s.center_row
+        seen = _row_seen
+        if row != seen[0] or cards is not seen[1]:
+            seen = _see_row(row, cards)
+        defeats: list[Action] = []
+        # Most scans find nothing (five in six in random self-play): the row's cheapest
+        # card and weakest monster say so without looking at each card.
+        if power >= seen[3] or runes + t.mechana_runes + t.discount >= seen[2]:
+            # Mechana-only Runes buy Mechana constructs: every one with Hedron Link Device.
+            link = t.mechana_runes > 0 and any(cards[c].passive == "all_mechana"
+                                               for c in me.constructs)
+            for u in row:
+                if u < 0:
+                    continue
+                card = cards[u]
+                if card.kind == "monster":
+                    if card.power <= power:
+                        defeats.append(_DEFEAT[u])
+                elif not buy:
+                    continue
+                elif card.kind == "construct":
+                    have = runes + t.mechana_runes if card.faction == "mechana" or link else runes
+                    if card.cost - t.discount <= have:  # a discount beyond the cost is no gain
+                        acts.append(_ACQUIRE[u])
+                elif card.cost <= runes:
                     acts.append(_ACQUIRE[u])
-            elif card.cost <= runes:
-                acts.append(_ACQUIRE[u])
         if s.mystics and cards[s.mystics[-1]].cost <= runes:
             acts.append(_ACQUIRE[s.mystics[-1]])
         if s.heavies and cards[s.heavies[-1]].cost <= runes:
@@ -197,8 +230,32 @@ def apply_legal(s: State, a: Action) -> list[Event]:
         d = s.pending.pop()
         fx.answer(s, d, a[1] if kind == CHOOSE else None, events)
     elif kind == PLAY:
-        if _play(s, a[1], events):
-            return events
+        # Playing a card, written out here: more than half of all actions are plays.
+        uid = a[1]
+        seat = s.current
+        me = s.players[seat]
+        me.hand.remove(uid)
+        events.append(_PLAYED[seat][uid])
+        cards = s.cards
+        card = cards[uid]
+        if card.kind == "construct":
+            fx.enter_play(s, seat, uid, events)
+        else:
+            t = s.turn
+            t.played.append(uid)
+            gain = card.quick_gain
+            if gain is not None and not t.waiting:
+                # Nothing can react to a hero that only adds Runes or Power unless a
+                # construct has a trigger: then the effect engine is not needed (the
+                # common case of self-play).
+                for c in me.constructs:
+                    if cards[c].triggers:
+                        break
+                else:
+                    t.runes += gain[0]
+                    t.power += gain[1]
+                    return events
+            fx.hero_played(s, uid, events)
     elif kind == ACTIVATE:
         _activate(s, a[1], a[2], events)
     elif kind == ACQUIRE:
@@ -212,34 +269,6 @@ def apply_legal(s: State, a: Action) -> list[Event]:
     if s.work:
         fx.run(s, events)
     return events
-
-
-def _play(s: State, uid: int, events: list[Event]) -> bool:
-    """Play card ``uid`` from the hand; True when it is wholly done (nothing left to run)."""
-    seat = s.current
-    me = s.players[seat]
-    me.hand.remove(uid)
-    events.append(new_event(("play", seat, uid, 0)))
-    cards = s.cards
-    card = cards[uid]
-    if card.kind == "construct":
-        fx.enter_play(s, seat, uid, events)
-        return False
-    t = s.turn
-    t.played.append(uid)
-    gain = card.quick_gain
-    if gain is not None and not t.waiting:
-        # Nothing can react to a hero that only adds Runes or Power unless a construct has
-        # a trigger: then the effect engine is not needed (the common case of self-play).
-        for c in me.constructs:
-            if cards[c].triggers:
-                break
-        else:
-            t.runes += gain[0]
-            t.power += gain[1]
-            return True
-    fx.hero_played(s, uid, events)
-    return False
 
 
 def _activate(s: State, uid: int, index: int, events: list[Event]) -> None:
@@ -275,23 +304,32 @@ def _end_turn(s: State, events: list[Event]) -> None:
     me = s.players[seat]
     me.discard += s.turn.played
     me.discard += me.hand
-    me.hand = []
-    fx.end_of_turn_draw(s, seat, events)
+    deck = me.deck
+    if len(deck) >= HAND_SIZE:
+        # decks.draw's usual case written out (every turn ends here): the top five, in
+        # the order popping them one by one gives.
+        me.hand = deck[:-HAND_SIZE - 1:-1]
+        del deck[-HAND_SIZE:]
+        events.append(_DRAWS[seat][HAND_SIZE])
+    else:
+        me.hand = []
+        draw(me, s.rng, seat, HAND_SIZE, events)
     s.turn = Turn()
-    events.append(new_event(("end_turn", seat, -1, 0)))
+    events.append(_TURN_ENDS[seat][0])
     if s.extra_turn:
         # An extra turn is taken even in the last round (the Tablet may be used then): it
         # is not counted in turns_taken, so the round still ends with every seat even.
         s.extra_turn = False
-        events.append(new_event(("start_turn", seat, -1, 1)))
+        events.append(_TURN_STARTS[seat][1])
         return
     s.turns_taken[seat] += 1
-    if s.ending and seat == s.n - 1:
+    seats = len(s.players)  # s.n without the property call
+    if s.ending and seat == seats - 1:
         s.over = True
         events.append(Event("game_over", -1))
         return
-    s.current = (seat + 1) % s.n
-    events.append(new_event(("start_turn", s.current, -1, 0)))
+    s.current = (seat + 1) % seats
+    events.append(_TURN_STARTS[s.current][0])
 
 
 def card_honor(s: State, seat: int) -> int:

@@ -9,7 +9,7 @@ from core.ascension.audit import all_uids
 from core.ascension.cards import Op
 from core.ascension.state import Decision, Player, State, Turn, new_state
 from core.contract import plain_copy, snapshot_reader
-from core.rng import Rng
+from core.rng import FIRST_GENERATOR, generator
 
 
 def _op_data(op: Op) -> list[Any]:
@@ -52,8 +52,9 @@ def snapshot(s: State) -> dict[str, Any]:
 @snapshot_reader
 def restore(data: dict[str, Any]) -> State:
     """Rebuild a state from ``snapshot`` data (raises ValueError/KeyError/TypeError if bad)."""
-    s = new_state(data["options"], 0)
-    s.rng = Rng(int(data["rng"]))
+    # A snapshot from before generator versions has none in its options: it used the first.
+    s = new_state({"generator": FIRST_GENERATOR, **data["options"]}, 0)
+    s.rng = generator(s.options["generator"])(int(data["rng"]))
     s.players = []
     for deck, hand, discard, constructs, honor in data["players"]:
         p = Player()

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from core.ascension.cards import CardDef, Op, by_key, card_defs
 from core.contract import seats_and_names
-from core.rng import Rng
+from core.rng import Rng, generator, generator_option
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -170,8 +170,9 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     if not 1 <= pool <= 10_000:
         raise ValueError(f"the Honor pool must be between 1 and 10000, not {pool}")
     seats, names = seats_and_names(options, players)
+    # Which generator shuffles: recorded so a save replays with the one it was made with.
     return {"players": players, "edition": edition, "honor_pool": pool,
-            "seats": seats, "names": names}
+            "seats": seats, "names": names, "generator": generator_option(options)}
 
 
 def build_cards(edition: int) -> tuple[tuple[CardDef, ...], dict[str, list[int]]]:
@@ -233,7 +234,7 @@ def new_state(options: dict[str, Any], seed: int) -> State:
     s = State.__new__(State)
     s.options = opts
     s.edition = edition
-    s.rng = Rng.stream(seed, "game")
+    s.rng = generator(opts["generator"]).stream(seed, "game")
     s.players = []
     for deck in table.starting_decks:
         p = Player()

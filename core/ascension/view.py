@@ -11,7 +11,7 @@ from core.ascension import rules
 from core.ascension.cards import CardDef
 from core.ascension.state import Decision, Player, State, Turn
 from core.contract import plain_copy
-from core.rng import Rng
+from core.rng import Rng, generator
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def determinize(v: AscensionView, rng: Rng) -> State:
     s.options = v.options
     s.edition = v.edition
     s.cards = v.cards
-    s.rng = Rng(rng.next64())
+    s.rng = generator(v.options["generator"])(rng.next64())
     s.players = []
     for i, pv in enumerate(v.players):
         p = Player()

@@ -66,6 +66,10 @@ _ACQUIRE_TO_TOP = ActionsByCard(ACQUIRE, 1)
 _DEPLOY, _MOVE, _COMMAND_CULTIST = (
     ActionsByCardOption(k)[-1] for k in (DEPLOY, MOVE, COMMAND))
 _TREASURE = ActionsByCardOption(TREASURE)
+# Bound once: ``map`` over a hand or a list of cells then calls C code only.
+_play_of, _command_of, _choose_of, _move_to, _deploy_to, _attack_on, _cultist_to = (
+    _PLAY.__getitem__, _COMMAND.__getitem__, _CHOOSE.__getitem__, _MOVE.__getitem__,
+    _DEPLOY.__getitem__, _ATTACK.__getitem__, _COMMAND_CULTIST.__getitem__)
 _DONE_ACTION, _DECLINE_ACTION, _SWITCH_ACTION, _END_ACTION = (
     Action(k, -1, 0) for k in (DONE, DECLINE, SWITCH, END))
 
@@ -103,20 +107,20 @@ def command_actions(s: State) -> list[Action]:
     unit = s.units[u]
     if unit.cell < 0:
         portals = turn.free_portals(s, unit.seat)
-        acts = list(map(_DEPLOY.__getitem__, portals))
+        acts = list(map(_deploy_to, portals))
         if not cmd.primary or not acts:
             acts.append(_DONE_ACTION)
         return acts
     acts = []
     if not cmd.moved:
-        acts += map(_MOVE.__getitem__, sorted(turn.destinations(s, u)))
+        acts += map(_move_to, sorted(turn.destinations(s, u)))
     if cmd.attacks < attacks_allowed(s, u):
         targets = combat.targets_of(s, u)
         if targets:
             if combat.keywords(s, u) & AREA:
                 acts.append(_ATTACK[-1])
             else:
-                acts += map(_ATTACK.__getitem__, targets)
+                acts += map(_attack_on, targets)
     acts.append(_DONE_ACTION)
     return acts
 
@@ -129,7 +133,7 @@ def legal_actions(s: State) -> list[Action]:
         d = s.pending[-1]
         if d.kind == "react":
             return [*treasure_actions(s, d.seat), _DECLINE_ACTION]
-        acts = list(map(_CHOOSE.__getitem__, d.choices))
+        acts = list(map(_choose_of, d.choices))
         if d.optional:
             acts.append(_DECLINE_ACTION)
         return acts
@@ -140,7 +144,7 @@ def legal_actions(s: State) -> list[Action]:
         return scheme_actions(s)
     p = s.seats[seat]
     cards = s.cards
-    acts = list(map(_PLAY.__getitem__, p.hand))
+    acts = list(map(_play_of, p.hand))
     runes, power = p.runes, p.power
     for u in s.row:
         if u < 0:
@@ -157,10 +161,10 @@ def legal_actions(s: State) -> list[Action]:
         acts.append(_ACQUIRE[MYSTIC_PILE])
     if s.heavies and cards[s.heavies[-1]].cost <= runes:
         acts.append(_ACQUIRE[HEAVY_PILE])
-    acts += map(_COMMAND.__getitem__, turn.commandable(s, seat, power, False))
+    acts += map(_command_of, turn.commandable(s, seat, power, False))
     if s.cultist_def.command <= power and turn.reserve_cultist(s, seat) >= 0:
         portals = turn.free_portals(s, seat)
-        acts += map(_COMMAND_CULTIST.__getitem__, portals)
+        acts += map(_cultist_to, portals)
     acts += treasure_actions(s, seat)
     if len(s.sides[s.side]) > 1:
         acts.append(_SWITCH_ACTION)

@@ -107,3 +107,35 @@ def test_mid_turn_score_counts_heroes_already_played() -> None:
         A.apply(s, Action("decline"))
     assert A.view(s, 0).me.card_honor == before
     assert A.scores(s)[0] == before
+
+
+def _every_candidate(s: A.State) -> list[Action]:
+    """Every action that could be legal now, in the order ``legal_actions`` lists them."""
+    if s.pending:
+        d = s.pending[-1]
+        return [Action("choose", u) for u in d.choices] + [Action("decline")]
+    me = s.players[s.current]
+    row = [u for u in s.center_row if u >= 0]
+    monsters = [u for u in row if s.cards[u].kind == "monster"]
+    piles = [p[-1] for p in (s.mystics, s.heavies) if p]
+    return ([Action("play", u) for u in me.hand]
+            + [Action("activate", c, i) for c in me.constructs
+               for i in range(len(s.cards[c].abilities))]
+            + [Action("acquire", u) for u in row if u not in monsters]
+            + [Action("acquire", u) for u in piles]
+            + [Action("defeat", u) for u in [*monsters, s.cultist]]
+            + [Action("end")])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**40), players=st.integers(2, 4), edition=st.sampled_from([1, 2]))
+def test_legal_actions_are_every_accepted_action_in_order(seed: int, players: int,
+                                                          edition: int) -> None:
+    # legal_actions skips the row when its cheapest card and weakest monster are out of
+    # reach; the full check of each action must agree at every step.
+    s = A.new_game({"players": players, "edition": edition}, seed)
+    pick = Rng.stream(seed, "test")
+    while not s.over:
+        legal = A.legal_actions(s)
+        assert legal == [a for a in _every_candidate(s) if A.why_illegal(s, a) is None]
+        A.apply(s, pick.choice(legal))

@@ -67,10 +67,11 @@ async def test_a_table_under_the_notice_takes_no_key(save_dir: Path) -> None:
         await wait_until(pilot, lambda: len(session.actions) > 0, "play all")
 
 
-async def open_table(pilot: Pilot[None], app: AscendApp, game: str) -> TableScreen:
+async def open_table(pilot: Pilot[None], app: AscendApp, game: str,
+                     seed: int = 3) -> TableScreen:
     names = ["You", "Greedy bot"]
     app.start_game(GameSession.new(game, {"players": 2, "seats": ["human", "bot:greedy"],
-                                          "names": names}, 3))
+                                          "names": names}, seed))
     await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
     screen = app.screen
     assert isinstance(screen, TableScreen)
@@ -82,7 +83,8 @@ async def center_names(size: tuple[int, int]) -> str:
 
     app = AscendApp()
     async with app.run_test(size=size) as pilot:
-        table = await open_table(pilot, app, "ascension")
+        # Seed 9 deals Rocket Courier X-99, the longest name, into the first center row.
+        table = await open_table(pilot, app, "ascension", seed=9)
         await pilot.pause()
         return "\n".join(str(card.render()) for card in table.query("#center CardView")
                          if isinstance(card, CardView))
