@@ -250,8 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "is played by: solo 1, coop 2)")
     sp.add_argument("--bots", default="greedy,random", metavar="LIST",
                     help="bot names or levels (easy, normal, hard), comma separated, "
-                         "rotated over the seats (default greedy,random); against the Villains (--mode solo, coop, "
-                         "boss) they name the seats in order, the Boss player last")
+                         "rotated over the seats (default greedy,random); against the "
+                         "Villains (--mode solo, coop, boss) they name the seats in order, "
+                         "the Boss player last")
     sp.add_argument("--games", type=int, default=100, metavar="N",
                     help="games to play (default 100)")
     sp.add_argument("--seed", type=int, default=1, metavar="N",

@@ -23,7 +23,7 @@ BOTS = {
 LEVELS = (
     Level("easy", "Easy", "greedy", EASY_SLIPS, note="greedy, with some moves at random"),
     Level("normal", "Normal", "greedy", note="greedy: the best-looking move now"),
-    Level("hard", "Hard", "planner", note="planner: each turn judged over dealt worlds, patterns by CP-SAT"),
+    Level("hard", "Hard", "planner", note="planner: each turn judged over dealt worlds"),
 )
 
 def hint(view: Any, legal: list[Action]) -> Hint:
