@@ -35,7 +35,7 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         # Firepeak, 3 players, seat 2 a human too, Clan Powers on; names typed.
         await pilot.press("right", "down", "right", "down")
         await pilot.press(*"Ana")  # typed on seat 1's line: its name
-        await pilot.press("down", "left")  # seat 2: Bot → Human
+        await pilot.press("down", "left", "left")  # seat 2: Bot: Normal → Easy → Human
         await pilot.pause()
         assert setup.query_one("#seat-1", Setting).value == "human"
         await pilot.press(*"Bo")
@@ -60,7 +60,7 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         assert setup.game.name == "firepeak"
         assert setup.query_one("#players", Setting).value == 3
         assert [setup.query_one(f"#seat-{i}", Setting).value for i in range(3)] == \
-            ["human", "human", "bot:greedy"]
+            ["human", "human", "bot:normal"]
         assert setup.query_one("#name-0", Input).value == "Ana"
         assert setup.query_one("#name-1", Input).value == "Bo"
         assert not setup.query_one("#name-2", Input).display  # a bot's seat has no name box
