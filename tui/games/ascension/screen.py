@@ -193,9 +193,10 @@ class AscensionScreen(TableScreen):
         v: AscensionView = self.view_for(seat)
         acting = by_card(self.session.legal() if self.my_move() else [])
         width = self.size.width or 80
-        # One-line bars keep their size whatever they say: no layout for them.
+        # The bars keep their size whatever they say (one line each, one per opponent, cut
+        # to the width): no layout for them.
         self._line("#status", status_line(v, self.session.round, width), layout=False)
-        self._line("#opponents", opponent_lines(v, seat, width))
+        self._line("#opponents", opponent_lines(v, seat, width), layout=False)
         self._line("#center-label", center_label(v, width), layout=False)
         for i, slot in enumerate(self.query_one("#center").query(CardView)):
             uid = v.center_row[i] if i < len(v.center_row) else -1
@@ -244,10 +245,10 @@ class AscensionScreen(TableScreen):
     def _draw_detail(self) -> None:
         focused = self.focused
         if isinstance(focused, CardView) and focused.card is not None:
-            self._line("#detail", detail(focused.card))
+            self._line("#detail", detail(focused.card), layout=False)  # a fixed panel
         else:
             self._line("#detail", Text("Move with the arrow keys; the focused card is "
-                                       "described here.", style="dim"))
+                                       "described here.", style="dim"), layout=False)
 
     def on_descendant_focus(self) -> None:
         self._draw_detail()
