@@ -26,19 +26,9 @@ from bench.ai_strength import wilson
 GAMES = ("ascension", "firepeak", "tactics")
 
 
-def no_wall_clock() -> None:
-    """Take off the solver's wall-clock safety net (``ai.cp_solver.TIME_LIMIT``), so only its
-    deterministic limit stops it: on a loaded machine the wall clock ran out mid-solve and
-    the planner played far below itself (Hard won 16.5 % against Normal at a load of 23)."""
-    from ai import cp_solver
-
-    cp_solver.fixed_solver.__defaults__ = (None, 1e9)
-
-
 def play_one(task: tuple[str, str, str, int, int]) -> int:
     """1 when the stronger level (``high``) wins the game, 0 when it loses, -1 a tie."""
     game, low, high, seed, g = task
-    no_wall_clock()  # here, so that worker processes take it off too
     seats = [low, high] if g % 2 else [high, low]
     result = play_game(game, {}, seed, seats)
     if result.tie:
