@@ -84,3 +84,31 @@ async def test_a_settings_file_of_the_wrong_shape_opens_new_game_as_far_as_it_ca
         assert isinstance(screen, SetupScreen)
         expected = "firepeak" if setup["game"] == "firepeak" else "ascension"
         assert screen.game.name == expected
+
+
+async def test_a_set_up_remembered_with_bot_names_opens_with_their_levels(
+        save_dir: Path) -> None:
+    # Written before New game offered levels: seats named the bots themselves.
+    folder = save_dir / "config"
+    folder.mkdir(exist_ok=True)
+    setup = {"game": "tactics", "players": 2, "seats": ["bot:planner", "bot:greedy"]}
+    (folder / "settings.json").write_text(json.dumps({"setup": setup}), encoding="utf-8")
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        seats = [screen.query_one(f"#seat-{i}", Setting) for i in range(2)]
+        assert [s.value for s in seats] == ["bot:hard", "bot:normal"]
+        assert [s.values[i][1] for s in seats for i in range(len(s.values))][:4] == [
+            "Human", "Bot: Easy", "Bot: Normal", "Bot: Hard"]
+        screen.action_start()
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen) and s.query(LogView)
+                                            for s in app.screen_stack), "the table")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.session.seats == ["bot:hard", "bot:normal"]
+        assert table.session.names == ["Hard bot", "Normal bot"]
+        # And it is remembered with the levels from now on.
+        saved = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+        assert saved["setup"]["seats"][:2] == ["bot:hard", "bot:normal"]
