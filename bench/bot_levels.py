@@ -12,9 +12,9 @@ Easy share of random moves is a round number, and Normal and Hard are the greedy
 planner bots unchanged), so no seed here was tuned on. ``--games-hard`` plays fewer games
 of the pairs with a planner (they cost seconds a game); by default as many.
 
-Run it on a quiet machine: on one loaded far beyond its cores (load 20 on 2 cores) the
-Ascension planner played well below itself (Hard won 33 of 200 against Normal there, 31 of
-the first 40 of those seeds with less load), so its answers depend on the load somewhere.
+Under heavy load (20 on 2 cores) the Ascension planner used to stop solves at a 0.1 s
+wall-clock limit with no answer and lose most games to Normal (33 of 200 here); its buy
+model now keeps the shared 3 s safety net, so the load no longer changes its play.
 """
 
 from __future__ import annotations
