@@ -22,7 +22,7 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ai.bots import bot_names
+    from ai.bots import seat_player_names
     from ai.registry import package
     from ai.selfplay import selfplay
     from core.games import get_game, info
@@ -33,7 +33,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"ascend selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    known = bot_names(args.game)
+    known = seat_player_names(args.game)
     unknown = [b for b in bots if b not in known]
     if unknown or not bots:
         print(f"ascend selfplay: unknown bot {unknown[0] if unknown else '(none)'!r}; "
@@ -249,9 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="players at the table (default 2, or the count the chosen --mode "
                          "is played by: solo 1, coop 2)")
     sp.add_argument("--bots", default="greedy,random", metavar="LIST",
-                    help="bot names, comma separated, rotated over the seats "
-                         "(default greedy,random); against the Villains (--mode solo, coop, "
-                         "boss) they name the seats in order, the Boss player last")
+                    help="bot names or levels (easy, normal, hard), comma separated, "
+                         "rotated over the seats (default greedy,random); against the "
+                         "Villains (--mode solo, coop, boss) they name the seats in order, "
+                         "the Boss player last")
     sp.add_argument("--games", type=int, default=100, metavar="N",
                     help="games to play (default 100)")
     sp.add_argument("--seed", type=int, default=1, metavar="N",

@@ -49,13 +49,28 @@ def bot_names(game: str) -> list[str]:
     return [*_game_bots(game), RANDOM]
 
 
+def seat_player_names(game: str) -> list[str]:
+    """Every name a bot seat may be given for ``game``: its bots, then its levels
+    (``ai.levels``: easy, normal, hard)."""
+    from ai.levels import level_names
+
+    return [*bot_names(game), *(n for n in level_names(game) if n not in bot_names(game))]
+
+
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A new bot by name for ``game``; a clear error for a name that does not play it."""
+    """A new bot by name (a bot's or a level's) for ``game``; a clear error for a name that
+    does not play it."""
     if name == RANDOM:
         return RandomBot(game, seed)
     path = _game_bots(game).get(name)
     if path is None:
-        raise KeyError(f"unknown bot {name!r}; choose from {', '.join(bot_names(game))}")
+        from ai.levels import LevelBot, level
+
+        spec = level(game, name)
+        if spec is not None:
+            return LevelBot(spec, game, seed)
+        raise KeyError(f"unknown bot {name!r}; choose from "
+                       f"{', '.join(seat_player_names(game))}")
     module, cls = path.split(":")
     bot: Bot = getattr(importlib.import_module(module), cls)(game, seed)
     return bot

@@ -275,11 +275,11 @@ class TableService:
         if not isinstance(options, dict) or not isinstance(options.get("seats"), list):
             raise Refused("a table needs its options and its seats")
         seats = [str(kind) for kind in options["seats"]][:MAX_SEATS]
-        from ai.bots import bot_names
+        from ai.bots import seat_player_names
 
         for kind in seats:
             if kind != HUMAN and (not kind.startswith(BOT_PREFIX)
-                                  or bot_name(kind) not in bot_names(game)):
+                                  or bot_name(kind) not in seat_player_names(game)):
                 raise Refused(f"a seat is a human or one of {game}'s bots, not {kind[:30]!r}")
         if HUMAN not in seats:
             raise Refused("a shared table needs a human seat (yours)")

@@ -12,9 +12,11 @@ starting the app does not pay for it.
 from __future__ import annotations
 
 from ai.ascension.values import BuyItem, BuyPlan, BuyProblem, best_discount, plan_value
-from ai.cp_solver import INT_SAFE, best_then_lowest, fixed_solver
+from ai.cp_solver import INT_SAFE, TIME_LIMIT, best_then_lowest, fixed_solver
 
-TIME_LIMIT = 0.1  # seconds; these models solve at presolve, the limit is a safety net
+# The wall-clock safety net is the shared one (seconds): at 0.1 s a machine loaded far beyond
+# its cores stopped solves with no answer (UNKNOWN) and the planner played without a plan
+# (it then lost most games to greedy); the deterministic cap below binds long before.
 DET_LIMIT = 0.5  # deterministic-time cap, so an unlucky machine load cannot change answers
 
 

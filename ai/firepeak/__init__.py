@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.hint import Hint
+from ai.levels import EASY_SLIPS, Level
 from core.contract import Action
 
 # name -> "module:Class", strongest-but-cheap first; every class takes (game, seed).
@@ -16,6 +17,14 @@ BOTS = {
     "planner": "ai.firepeak.planner:FirepeakPlannerBot",
 }
 
+
+# The levels New game offers, weakest first (``ai.levels``); ``bench/bot_levels.py`` plays
+# each against the next. Hard is the planner as it is (its own search budget).
+LEVELS = (
+    Level("easy", "Easy", "greedy", EASY_SLIPS, note="greedy, with some moves at random"),
+    Level("normal", "Normal", "greedy", note="greedy: the best-looking move now"),
+    Level("hard", "Hard", "planner", note="planner: each turn judged over dealt worlds"),
+)
 
 def hint(view: Any, legal: list[Action]) -> Hint:
     """The planner's pick for the decision in ``view``, with a one-line reason."""

@@ -60,7 +60,7 @@ async def test_a_registered_game_is_set_up_and_played_to_the_end_with_the_keyboa
         assert isinstance(table, CounterTable)
         session = table.session
         assert session.options["target"] == 15
-        assert session.seats == ["human", "bot:greedy"] and session.names[0] == "You"
+        assert session.seats == ["human", "bot:normal"] and session.names[0] == "You"
         moves = table.query_one("#counter-moves", OptionList)
         state = session.state
         turn = 0

@@ -105,7 +105,7 @@ async def open_ascension_table(player: Player, honor_pool_steps: int = 11) -> No
     player.press("o")
     await player.wait_for("Open a table")
     await player.settle(0.5)  # the focus lands on the first line once the screen is up
-    player.press("down", "down", "down", "left")
+    player.press("down", "down", "down", "left", "left")  # seat 2: Bot: Normal → Easy → Human
     await player.wait_for(lambda s: "Human" in line_with(s, "Seat 2"))
     player.press("down", "down", *["left"] * honor_pool_steps)
     await player.wait_for(lambda s: " 5 " in line_with(s, "Honor pool"))

@@ -45,7 +45,7 @@ async def gone(host: Any, user: str, timeout: float = 20.0) -> None:
 
 
 async def start_local_game(player: Player) -> None:
-    """New game with the default set-up (Ascension, you against a greedy bot)."""
+    """New game with the default set-up (Ascension, you against the Normal bot)."""
     player.press("n")
     await player.wait_for("Start game")
     await player.settle(0.3)

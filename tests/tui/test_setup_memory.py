@@ -35,7 +35,7 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         # Firepeak, 3 players, seat 2 a human too, Clan Powers on; names typed.
         await pilot.press("right", "down", "right", "down")
         await pilot.press(*"Ana")  # typed on seat 1's line: its name
-        await pilot.press("down", "left")  # seat 2: Bot → Human
+        await pilot.press("down", "left", "left")  # seat 2: Bot: Normal → Easy → Human
         await pilot.pause()
         assert setup.query_one("#seat-1", Setting).value == "human"
         await pilot.press(*"Bo")
@@ -60,7 +60,7 @@ async def test_hot_seat_names_and_the_last_setup_are_remembered(save_dir: Path) 
         assert setup.game.name == "firepeak"
         assert setup.query_one("#players", Setting).value == 3
         assert [setup.query_one(f"#seat-{i}", Setting).value for i in range(3)] == \
-            ["human", "human", "bot:greedy"]
+            ["human", "human", "bot:normal"]
         assert setup.query_one("#name-0", Input).value == "Ana"
         assert setup.query_one("#name-1", Input).value == "Bo"
         assert not setup.query_one("#name-2", Input).display  # a bot's seat has no name box
@@ -84,3 +84,31 @@ async def test_a_settings_file_of_the_wrong_shape_opens_new_game_as_far_as_it_ca
         assert isinstance(screen, SetupScreen)
         expected = "firepeak" if setup["game"] == "firepeak" else "ascension"
         assert screen.game.name == expected
+
+
+async def test_a_set_up_remembered_with_bot_names_opens_with_their_levels(
+        save_dir: Path) -> None:
+    # Written before New game offered levels: seats named the bots themselves.
+    folder = save_dir / "config"
+    folder.mkdir(exist_ok=True)
+    setup = {"game": "tactics", "players": 2, "seats": ["bot:planner", "bot:greedy"]}
+    (folder / "settings.json").write_text(json.dumps({"setup": setup}), encoding="utf-8")
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        seats = [screen.query_one(f"#seat-{i}", Setting) for i in range(2)]
+        assert [s.value for s in seats] == ["bot:hard", "bot:normal"]
+        assert [s.values[i][1] for s in seats for i in range(len(s.values))][:4] == [
+            "Human", "Bot: Easy", "Bot: Normal", "Bot: Hard"]
+        screen.action_start()
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen) and s.query(LogView)
+                                            for s in app.screen_stack), "the table")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.session.seats == ["bot:hard", "bot:normal"]
+        assert table.session.names == ["Hard bot", "Normal bot"]
+        # And it is remembered with the levels from now on.
+        saved = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+        assert saved["setup"]["seats"][:2] == ["bot:hard", "bot:normal"]

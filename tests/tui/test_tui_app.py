@@ -43,7 +43,7 @@ async def start_game(pilot: Pilot, app: AscendApp, seed: str, hot_seat: bool = F
     if hot_seat:
         await pilot.press("down", "down", "down")
         assert app.focused is not None and app.focused.id == "seat-1"
-        await pilot.press("left")
+        await pilot.press("left", "left")  # Bot: Normal -> Bot: Easy -> Human
         await pilot.press("up", "up", "up")
     await pilot.press(*["down"] * 6)
     assert app.focused is not None and app.focused.id == "seed"

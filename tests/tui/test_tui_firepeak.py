@@ -44,13 +44,13 @@ async def settle(pilot: Pilot, app: AscendApp) -> None:
 
 
 async def start_firepeak(pilot: Pilot, app: AscendApp, seed: str) -> FirepeakScreen:
-    """Main menu -> New game -> Firepeak, seat 2 the random bot -> seed -> start."""
+    """Main menu -> New game -> Firepeak, seat 2 the Easy bot -> seed -> start."""
     await pilot.press("n")
     assert isinstance(app.screen, SetupScreen)
     await pilot.press("right")  # Ascension -> Ascension at Firepeak
     await pilot.press("down", "down", "down")
     assert app.focused is not None and app.focused.id == "seat-1"
-    await pilot.press("right", "right")  # greedy -> planner -> random
+    await pilot.press("left")  # Bot: Normal -> Bot: Easy
     await pilot.press("down", "down", "down")
     assert app.focused is not None and app.focused.id == "seed"
     await pilot.press(*seed, "enter")
@@ -66,7 +66,7 @@ async def test_firepeak_turn_save_continue(save_dir: Path) -> None:
         session = table.session
         state = session.state
         assert session.game == "firepeak"
-        assert session.seats == ["human", "bot:random"]
+        assert session.seats == ["human", "bot:easy"]
         assert state.options["variants"] == {"clan_powers": False, "reshuffle_once": False}
 
         # The set-up: keep 5 of 7 spells, two discards from a list.

@@ -1,6 +1,6 @@
 """The Ascension Tactics table driven by real key presses at 80x24: set-up from the menu,
 commanding a champion onto the field and across it, line of sight, ending the turn against
-a random bot, autosave and Continue, the 2 vs 2 switch, the fit of every panel, and the
+an Easy bot, autosave and Continue, the 2 vs 2 switch, the fit of every panel, and the
 scenarios the set-up offers."""
 
 from __future__ import annotations
@@ -61,14 +61,14 @@ async def settle(pilot: Pilot, app: AscendApp) -> None:
 
 
 async def start_from_menu(pilot: Pilot, app: AscendApp, seed: str) -> TacticsScreen:
-    """Main menu -> New game -> Ascension Tactics, seat 2 the random bot -> seed -> start."""
+    """Main menu -> New game -> Ascension Tactics, seat 2 the Easy bot -> seed -> start."""
     await pilot.press("n")
     assert isinstance(app.screen, SetupScreen)
     await pilot.press("right", "right")  # Ascension -> Firepeak -> Tactics
     assert app.screen.query_one("#game", Setting).value == "tactics"
     await pilot.press("down", "down", "down")
     assert app.focused is not None and app.focused.id == "seat-1"
-    await pilot.press("right", "right")  # greedy -> planner -> random
+    await pilot.press("left")  # Bot: Normal -> Bot: Easy
     await pilot.press("down")
     assert app.focused is not None and app.focused.id == "tactics-mode"
     await pilot.press("down", "down", "down")
@@ -99,7 +99,7 @@ async def test_tactics_command_move_end_save_continue(save_dir: Path) -> None:
         session = table.session
         state = session.state
         assert session.game == "tactics"
-        assert session.seats == ["human", "bot:random"]
+        assert session.seats == ["human", "bot:easy"]
         assert state.options["scenario"] == "battle_of_three_shrines"
         assert state.options["mode"] == "1v1" and state.options["draft"] is False
         assert state.to_move == 0 and app.screen is table
@@ -157,7 +157,7 @@ async def test_tactics_command_move_end_save_continue(save_dir: Path) -> None:
         await pilot.pause()
         assert len(state.seats[0].hand) == hand - 1 or state.pending
 
-        # End the turn (cards are left: asked first); the random bot plays its turn.
+        # End the turn (cards are left: asked first); the Easy bot plays its turn.
         turns = state.turn_no
         await pilot.press("e")
         if isinstance(app.screen, ConfirmScreen):

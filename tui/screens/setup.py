@@ -22,7 +22,7 @@ from core.games import GameInfo, games, info, set_option
 from core.games import Setting as GameSetting
 from tui.games import ui
 from tui.prefs import KeepsPreferences
-from tui.session import BOT_PREFIX, HUMAN, GameSession, available_bots
+from tui.session import BOT_PREFIX, HUMAN, GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.setting import Setting
 
@@ -33,9 +33,32 @@ def widget_id(game: str, setting: GameSetting) -> str:
 
 
 def seat_values(game: str) -> list[tuple[str, str]]:
-    """What a seat may be for ``game``: a human, or one of the game's bots."""
-    return [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{b}", f"Bot: {b}")
-                                 for b in available_bots(game)]
+    """What a seat may be for ``game``: a human, or a bot at one of the game's levels
+    ("Bot: Easy", weakest first; ``ai.levels``)."""
+    from ai.levels import levels
+
+    return [(HUMAN, "Human")] + [(f"{BOT_PREFIX}{lv.key}", f"Bot: {lv.label}")
+                                 for lv in levels(game)]
+
+
+def default_bot_seat(game: str) -> str:
+    """The kind a bot seat starts as: the game's Normal level."""
+    from ai.levels import default_level
+
+    return f"{BOT_PREFIX}{default_level(game).key}"
+
+
+def seat_kind_offered(game: str, kind: Any) -> Any:
+    """A remembered seat kind as it is offered now: a seat that named a bot (``bot:greedy``,
+    before levels) takes the level that bot plays; anything else stays as it is."""
+    from ai.levels import level_of_bot
+
+    if isinstance(kind, str) and kind.startswith(BOT_PREFIX) \
+            and kind not in dict(seat_values(game)):
+        found = level_of_bot(game, kind[len(BOT_PREFIX):])
+        if found is not None:
+            return f"{BOT_PREFIX}{found.key}"
+    return kind
 
 
 def player_values(row: GameInfo) -> list[tuple[int, str]]:
@@ -100,7 +123,7 @@ class SetupScreen(Screen[None]):
             for i in range(self.max_seats):
                 with Horizontal(id=f"seat-row-{i}", classes="seat-row"):
                     setting = Setting(f"Seat {i + 1}", seats, id=f"seat-{i}")
-                    setting.select(HUMAN if i == 0 else seats[min(1, len(seats) - 1)][0])
+                    setting.select(HUMAN if i == 0 else default_bot_seat(first.name))
                     yield setting
                     # A human seat's player may give their name (hot seat: who is who).
                     yield Input(placeholder="name (optional)", max_length=NAME_LENGTH,
@@ -142,7 +165,8 @@ class SetupScreen(Screen[None]):
         # The file is the player's to edit: a value of the wrong shape is passed over.
         seats, names = last.get("seats"), last.get("names")
         for i, kind in enumerate(seats[:self.max_seats] if isinstance(seats, list) else []):
-            self.query_one(f"#seat-{i}", Setting).select(kind)
+            self.query_one(f"#seat-{i}", Setting).select(seat_kind_offered(self.game.name,
+                                                                           kind))
         for i, name in enumerate(names[:self.max_seats] if isinstance(names, list) else []):
             if isinstance(name, str):
                 self.query_one(f"#name-{i}", Input).value = name[:NAME_LENGTH]
@@ -226,7 +250,7 @@ class SetupScreen(Screen[None]):
             seat = self.query_one(f"#seat-{i}", Setting)
             self.query_one(f"#seat-row-{i}").display = i < count
             if seat.values != seats:
-                bot = seats[min(1, len(seats) - 1)][0]
+                bot = default_bot_seat(row.name)
                 seat.set_values(seats, seat.value if seat.value in dict(seats) else bot)
             self.query_one(f"#name-{i}", Input).display = self.NAMES and seat.value == HUMAN
         for other in games(playable_only=True):

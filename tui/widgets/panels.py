@@ -9,6 +9,7 @@ from typing import Self
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click, Resize
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -30,6 +31,7 @@ class LogView(RichLog, can_focus=False):
         self.entries: list[tuple[int, Text]] = []
         self._wrapped_at = 0  # the width the lines shown were wrapped at
         self._held = False  # entries are kept but not yet written (the log told again)
+        self._growing_only = False  # while ``add`` writes to a log that already scrolls
         # Where each move's entries begin (by the move's number), so taking moves back
         # takes their lines back too.
         self.move_starts: list[int] = []
@@ -39,7 +41,27 @@ class LogView(RichLog, can_focus=False):
         entry = Text(text, style=style) if isinstance(text, str) else text
         self.entries.append((self.turn, entry))
         if not self._held:
-            self.write(entry)
+            # Scrolled to the end at once when the log has its size: RichLog's own scroll
+            # waits for the next frame and so draws every action's screen twice.
+            sized = self.size.height > 0
+            # Once the log scrolls, a longer log changes only its own scroll bar: it is
+            # updated here instead of laying out the whole screen again for every line.
+            self._growing_only = sized and self.show_vertical_scrollbar
+            try:
+                self.write(entry, scroll_end=not sized)
+            finally:
+                self._growing_only = False
+            if sized:
+                if self.show_vertical_scrollbar:
+                    self._scroll_update(self.virtual_size)
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """As a widget's, but a line added to a log that already scrolls asks for no
+        layout (see ``add``)."""
+        return super().refresh(*regions, repaint=repaint,
+                               layout=layout and not self._growing_only, recompose=recompose)
 
     @contextmanager
     def holding(self) -> Iterator[None]:

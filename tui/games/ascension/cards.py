@@ -18,8 +18,11 @@ from textual.widget import Widget
 from core.ascension.cards import CardDef
 from tui.games.ascension.text import stats, tone
 from tui.theme import FACTION_COLOR
+from tui.widgets.redraw import set_classes_only
 
 TONE_CLASSES = tuple(f"-tone-{t or 'neutral'}" for t in FACTION_COLOR)
+# Every class ``show`` sets: the card's tone and its marks.
+STATE_CLASSES = (*TONE_CLASSES, "-empty", "-mark", "-dim")
 
 
 def fit(text: str, width: int) -> str:
@@ -65,18 +68,24 @@ class CardView(Widget, can_focus=True):
         self.card: CardDef | None = None
         self.note = ""
         self.mark = False
+        self.dim = False
+        self.shown = False  # nothing drawn yet: the first ``show`` always draws
         if compact:
             self.add_class("-compact")
 
     def show(self, uid: int, card: CardDef | None, *, note: str = "", mark: bool = False,
              dim: bool = False) -> None:
-        """Draw ``card`` (uid ``uid``; -1 and None for an empty slot)."""
-        self.uid, self.card, self.note, self.mark = uid, card, note, mark
-        self.remove_class(*TONE_CLASSES)
-        self.add_class(f"-tone-{tone(card) or 'neutral'}" if card else "-tone-neutral")
-        self.set_class(card is None, "-empty")
-        self.set_class(mark, "-mark")
-        self.set_class(dim, "-dim")
+        """Draw ``card`` (uid ``uid``; -1 and None for an empty slot); a card shown again
+        exactly as it is costs nothing (no restyle, no redraw)."""
+        if (uid, card, note, mark, dim) == (self.uid, self.card, self.note, self.mark,
+                                            self.dim) and self.shown:
+            return
+        self.uid, self.card, self.note, self.mark, self.dim = uid, card, note, mark, dim
+        self.shown = True
+        wanted = [f"-tone-{tone(card) or 'neutral'}" if card else "-tone-neutral"]
+        wanted += [name for name, on in (("-empty", card is None), ("-mark", mark),
+                                         ("-dim", dim)) if on]
+        set_classes_only(self, wanted, STATE_CLASSES)
         self.can_focus = card is not None
         # A construct chip is as wide as its text, which changes with "used".
         self.refresh(layout=self.compact and self.zone == "constructs")

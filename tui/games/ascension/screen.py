@@ -47,6 +47,7 @@ from tui.screens.table import (
 )
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
+from tui.widgets.redraw import update_static
 
 ROW_SLOTS = 6
 HAND_POOL = 10
@@ -185,15 +186,18 @@ class AscensionScreen(TableScreen):
         return views
 
     def refresh_table(self) -> None:
-        """Redraw everything from the engine's view for the seat at the keyboard."""
+        """Redraw from the engine's view for the seat at the keyboard: only the lines and
+        cards whose content changed are drawn again (``tui.widgets.redraw``)."""
         seat = self.table_seat()
         hidden = self.viewer is None
         v: AscensionView = self.view_for(seat)
         acting = by_card(self.session.legal() if self.my_move() else [])
         width = self.size.width or 80
-        self.query_one("#status", Static).update(status_line(v, self.session.round, width))
-        self.query_one("#opponents", Static).update(opponent_lines(v, seat, width))
-        self.query_one("#center-label", Static).update(center_label(v, width))
+        # The bars keep their size whatever they say (one line each, one per opponent, cut
+        # to the width): no layout for them.
+        self._line("#status", status_line(v, self.session.round, width), layout=False)
+        self._line("#opponents", opponent_lines(v, seat, width), layout=False)
+        self._line("#center-label", center_label(v, width), layout=False)
         for i, slot in enumerate(self.query_one("#center").query(CardView)):
             uid = v.center_row[i] if i < len(v.center_row) else -1
             slot.show(uid, v.cards[uid] if uid >= 0 else None, mark=uid in acting)
@@ -205,14 +209,14 @@ class AscensionScreen(TableScreen):
             v.cultist, v.cards[v.cultist], mark=v.cultist in acting)
         me = v.players[seat]
         hand = () if hidden or me.hand is None else me.hand
-        self.query_one("#hand-label", Static).update(hand_label(v, seat, hidden))
-        empty = self.query_one("#hand-empty", Static)
-        empty.display = not hand
+        self._line("#hand-label", hand_label(v, seat, hidden), layout=False)
+        self.query_one("#hand-empty", Static).display = not hand
         if hidden:
-            empty.update(Text("Hidden until the next player takes the keyboard.", style="dim"))
+            self._line("#hand-empty", Text("Hidden until the next player takes the keyboard.",
+                                           style="dim"))
         elif not hand:
-            empty.update(Text("No cards in hand: spend what you made, then e ends the turn.",
-                              style="dim"))
+            self._line("#hand-empty", Text("No cards in hand: spend what you made, then e "
+                                           "ends the turn.", style="dim"))
         for view, uid in zip(self._ensure(self.query_one("#hand"), "hand", len(hand), False),
                              hand, strict=False):
             view.show(uid, v.cards[uid])
@@ -222,14 +226,17 @@ class AscensionScreen(TableScreen):
             spent = v.spent(uid)
             note = "used" if spent and seat == v.current else ""
             view.show(uid, v.cards[uid], note=note, mark=uid in acting, dim=spent)
-        self.query_one("#constructs-label", Static).update(
-            "Constructs:" if me.constructs else Text.assemble("Constructs: ", ("none", "dim")))
+        self._line("#constructs-label", "Constructs:" if me.constructs else
+                   Text.assemble("Constructs: ", ("none", "dim")))
         self._draw_prompt(v)
         self._draw_detail()
         self._draw_hint()
 
+    def _line(self, selector: str, content: str | Text, layout: bool = True) -> None:
+        update_static(self.query_one(selector, Static), content, layout=layout)
+
     def _draw_prompt(self, v: Any) -> None:
-        self.query_one("#prompt", Static).update(self.prompt_text(v))
+        self._line("#prompt", self.prompt_text(v), layout=False)
 
     def move_prompt(self, v: Any) -> Text:
         """The pending choice, or what was played and the keys to go on."""
@@ -237,12 +244,11 @@ class AscensionScreen(TableScreen):
 
     def _draw_detail(self) -> None:
         focused = self.focused
-        panel = self.query_one("#detail", Static)
         if isinstance(focused, CardView) and focused.card is not None:
-            panel.update(detail(focused.card))
+            self._line("#detail", detail(focused.card), layout=False)  # a fixed panel
         else:
-            panel.update(Text("Move with the arrow keys; the focused card is described here.",
-                              style="dim"))
+            self._line("#detail", Text("Move with the arrow keys; the focused card is "
+                                       "described here.", style="dim"), layout=False)
 
     def on_descendant_focus(self) -> None:
         self._draw_detail()
