@@ -133,6 +133,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.uses > 0 and state.action == "interact":
         cands += [Action("archive", k) for k in range(len(state.archive))]
         cands += [Action("relic", k) for k in range(len(p.relics))]
+        cands += [Action("mission", k) for k in range(len(state.missions))]
     return out + flicks + [a for a in cands if why_illegal(state, a) is None]
 
 

@@ -22,6 +22,7 @@ deploy_troop   planet                      -
 build          planet                      structure (10 + colour: terraform)
 archive        relic on the Relic Archive  -
 relic          relic held                  -
+mission        shown mission card          -
 attack         ship id                     target (location, or a disc's id)
 bonus          target                      -
 end            -                           -  (done acting / done attacking)
@@ -46,6 +47,7 @@ from core.empires import (
     combat,
     discovery,
     maneuvers,
+    missions,
     phaseship,
     relics,
     starbases,
@@ -121,7 +123,7 @@ def _act_reason(state: State, a: Action) -> str | None:
         }
         return reasons[a.kind]()
     wants = {"deploy_ship": "deploy", "deploy_troop": "deploy", "build": "build",
-             "archive": "interact", "relic": "interact"}
+             "archive": "interact", "relic": "interact", "mission": "interact"}
     if a.kind not in wants:
         return f"unknown action {a.kind!r}"
     if state.action != wants[a.kind]:
@@ -137,6 +139,8 @@ def _act_reason(state: State, a: Action) -> str | None:
         return build.build_reason(state, a.card, a.option)
     if a.kind == "archive":
         return discovery.archive_reason(state, a.card)
+    if a.kind == "mission":
+        return missions.mission_reason(state, a.card)
     return relics.relic_reason(state, a.card)
 
 
@@ -242,6 +246,8 @@ def _do(state: State, a: Action) -> list[Event]:
         return events
     if kind == "archive":
         return discovery.take_from_archive(state, a.card)
+    if kind == "mission":
+        return missions.complete(state, a.card)
     return relics.activate(state, a.card)
 
 

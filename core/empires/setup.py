@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.content import ContentError, content_file, read
 from core.contract import seats_and_names
+from core.empires import missions
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 from core.empires.geometry import QUADRANTS, Starmap, starmap
@@ -203,6 +204,7 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         state.players.append(p)
     state.turns_taken = [0] * spec.players
     state.current = state.to_move = rng.below(spec.players)
+    missions.deal(state, rng)  # drawn after the start player, so the table's draws stand
     return state
 
 

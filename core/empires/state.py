@@ -149,6 +149,10 @@ class State:
     end_triggered: bool = False
     last_turns: int = 0  # turns still to play once the end is triggered
     turns_taken: list[int] = field(default_factory=list)
+    # The mission cards shown ("card:side", core/empires/missions.py) and each seat's cubes
+    # on each: 2 for the first to complete it, 1 for the others.
+    missions: list[str] = field(default_factory=list)
+    mission_cubes: list[list[int]] = field(default_factory=list)
 
     @property
     def n(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
+from core.empires.missions import missions
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
@@ -36,6 +37,12 @@ def _ship(state: State, ship: int) -> str:
     seat = ship % 100 // 10
     colour = state.players[seat].colour if 0 <= seat < state.n else "?"
     return f"{colour} {'starbase' if 200 <= ship < 300 else 'ship'} {ship}"
+
+
+def _mission(state: State, k: int) -> str:
+    if 0 <= k < len(state.missions):
+        return missions()[state.missions[k]].name
+    return f"mission {k}"
 
 
 def describe(table: State | EmpiresView, a: Action) -> str:
@@ -79,6 +86,10 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         relics = state.players[state.current].relics
         name = relics[a.card].replace("_", " ") if 0 <= a.card < len(relics) else "a"
         return f"use the {name} relic"
+    if k == "mission":
+        if 0 <= a.card < len(state.missions):
+            return f"complete the mission {missions()[state.missions[a.card]].name}"
+        return "complete a mission"
     if k == "attack":
         return f"{_ship(state, a.card)} attacks {_target(state, a.option)}"
     if k == "bonus":
@@ -121,6 +132,7 @@ def event_line(state: State, e: Event) -> str:
         "discover": f"{who} discovers {_where(state, e.card)}",
         "end_triggered": "the end of the game is triggered: one last turn each",
         "game_over": "the game is over",
+        "mission": f"{who} completes {_mission(state, e.card)} ({e.value} cubes)",
         "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
     }
     return lines.get(e.kind) or f"{who}: {e.kind.replace('_', ' ')}"

@@ -46,7 +46,7 @@ def test_every_random_game_ends_and_the_audit_passes_after_every_action(seed: in
 # Ancient Libraries at "normal" steadiness, seed 7 is 3 players at "shaky", seed 8 is 4
 # players at "exact". Changing the rules, the physics constants or the content changes these
 # numbers: look at why before re-pinning them.
-GOLDEN = {6: (4163, 3926562934), 7: (2403, 3765718942), 8: (6338, 3643240396)}
+GOLDEN = {6: (2748, 1998116185), 7: (3957, 1930556797), 8: (3654, 2235258502)}
 
 
 @pytest.mark.parametrize("seed", sorted(GOLDEN))
