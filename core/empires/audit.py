@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from core.empires.geometry import starmap
+from core.empires.mines import mine_problems
 from core.empires.missions import mission_problems
 from core.empires.physics import GUARDIAN, overlapping
 from core.empires.placing import location_discs
@@ -40,6 +41,7 @@ def problems(state: State) -> list[str]:
     out += _supplies(state)
     out += _turn(state)
     out += mission_problems(state)
+    out += mine_problems(state)
     return out
 
 

@@ -14,9 +14,11 @@ from core.empires import (
     combat,
     discovery,
     maneuvers,
+    mines,
     phaseship,
     relics,
     starbases,
+    sublight,
     turn,
 )
 from core.empires.aim import angle_towards, power_for
@@ -103,6 +105,9 @@ def legal_actions(state: State) -> list[Action]:
         for ship in mine:
             if maneuvers.flick_reason(state, ship) is None:
                 flicks += [Action("flick", ship, aim) for aim in useful_aims(state, ship)]
+                if sublight.on(state):
+                    flicks += [Action("sublight", ship, o)
+                               for o in sublight.useful_spots(state, ship)]
     phase_ship = advanced_ids(seat)["purple"]
     if phaseship.place_reason(state, phase_ship, phaseship.encode(0, 0)) in (
             None, "the Phaseship cannot be put down on top of another disc"):
@@ -112,6 +117,11 @@ def legal_actions(state: State) -> list[Action]:
         if starbases.turn_reason(state, base.id) is None:
             cands += [Action("reposition", base.id, a)
                       for a in reposition_angles(state, base.id)[:2]]
+    if state.maneuvers and mines.on(state) and "mine" not in state.used:
+        spare = p.mines[:1] or [d.id for d in state.discs if d.kind == "mine"
+                                and d.owner == seat][:1]
+        for m in spare:
+            cands += [Action("mine", m, o) for o in mines.useful_spots(state, m)]
     if state.maneuvers:
         for ship in mine:
             cands += [Action(kind, ship) for kind in ("land", "discover", "wormhole")]

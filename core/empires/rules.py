@@ -10,7 +10,9 @@ choose         action (0 move, 1 deploy,
                2 build, 3 interact)
 boost          -                           -
 flick          ship id                     angle * 100000 + power (the aim)
-place          the Phaseship's id          spot (phaseship.encode(x, y))
+place          the Phaseship's id          spot (placing.encode(x, y))
+mine           mine id                     spot (Proximity Mines)
+sublight       ship id                     spot (Sublight Movement, for a flick)
 land           ship id                     -
 launch         planet                      ship id from the dashboard
 discover       ship id                     -
@@ -47,10 +49,12 @@ from core.empires import (
     combat,
     discovery,
     maneuvers,
+    mines,
     missions,
     phaseship,
     relics,
     starbases,
+    sublight,
     turn,
 )
 from core.empires.aim import Aim, check
@@ -112,6 +116,10 @@ def _act_reason(state: State, a: Action) -> str | None:
         return maneuvers.flick_reason(state, a.card) or check(aim_of(a.option))
     if a.kind == "place":
         return phaseship.place_reason(state, a.card, a.option)
+    if a.kind == "mine":
+        return mines.lay_reason(state, a.card, a.option)
+    if a.kind == "sublight":
+        return sublight.sublight_reason(state, a.card, a.option)
     if a.kind in MANEUVERS:
         reasons: dict[str, Callable[[], str | None]] = {
             "land": lambda: maneuvers.land_reason(state, a.card),
@@ -217,6 +225,10 @@ def _do(state: State, a: Action) -> list[Event]:
         return maneuvers.flick(state, a.card, aim_of(a.option))
     if kind == "place":
         return phaseship.place(state, a.card, a.option)
+    if kind == "mine":
+        return mines.lay(state, a.card, a.option)
+    if kind == "sublight":
+        return sublight.move(state, a.card, a.option)
     if kind == "land":
         return maneuvers.land(state, a.card)
     if kind == "launch":

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from core.content import ContentError, content_file, read
 from core.contract import seats_and_names
-from core.empires import missions
+from core.empires import missions, variants
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 from core.empires.geometry import QUADRANTS, Starmap, starmap
+from core.empires.mines import mine_ids
 from core.empires.physics import GUARDIAN, Disc
 from core.empires.sliding import rnd, tdiv_round
 from core.empires.state import (
@@ -147,7 +148,7 @@ def tokens() -> tuple[Token, ...]:
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
-    known = {"players", "seats", "names", "steadiness", "modules", "events"}
+    known = {"players", "seats", "names", "steadiness", "modules", "events", *variants.KEYS}
     extra = sorted(set(options) - known)
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for Ascending Empires")
@@ -170,7 +171,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"each quadrant has 1 or 2 event tokens, and at least one for each "
                          f"module's event ({len(modules)}), not {events!r}")
     return {"players": players, "seats": seats, "names": names, "steadiness": steadiness,
-            "modules": modules, "events": events}
+            "modules": modules, "events": events, **variants.normalize(options, players)}
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -179,7 +180,7 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     spec = setups()[opts["players"]]
     rng = Rng.stream(seed, "game")
     table = starmap()
-    spots = _locations(spec, rng)
+    spots = _locations(spec, rng, opts["corners"] == "destroyed")
     state = State(opts, rng, [spots[h.id] for h in table.holes], [], [], spec.vp_pool,
                   spec.vp_pool)
     state.destroyed_tokens -= sum(loc.destroyed for loc in state.locations)
@@ -198,6 +199,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         p.ships_locked = ids[SHIPS_START:]
         p.starbases = starbase_ids(seat)
         p.advanced_locked = sorted(advanced_ids(seat).values())
+        if opts["proximity_mines"]:
+            p.mines = mine_ids(seat)
         for ship, turn in zip(ids[:SHIPS_START], (-_START_SPREAD, _START_SPREAD), strict=True):
             x, y = _start_spot(table, gate.x, gate.y, turn)
             state.discs.append(Disc(ship, "ship", seat, x, y, table.radius["ship"]))
@@ -208,7 +211,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     return state
 
 
-def _locations(spec: Setup, rng: Rng) -> dict[str, Location]:
+def _locations(spec: Setup, rng: Rng, destroyed_corners: bool = False
+               ) -> dict[str, Location]:
     spots: dict[str, Location] = {}
     for seat, hole in enumerate(spec.gates):
         spots[hole] = Location(hole, "warpgate", PLAYER_COLOURS[seat], faceup=True)
@@ -218,6 +222,8 @@ def _locations(spec: Setup, rng: Rng) -> dict[str, Location]:
         if f.disc == "warpgate":
             loc.colour, loc.inert = next(spare), True
         loc.wormhole, loc.faceup, loc.destroyed = f.wormhole, f.faceup, f.destroyed
+        if destroyed_corners and f.wormhole == "A":  # the 2-player variant: no pair A
+            loc.wormhole, loc.destroyed = "", True
         spots[f.hole] = loc
     for g in spec.groups:
         discs = list(g.discs)

@@ -104,6 +104,7 @@ class Player:
     relics: list[str] = field(default_factory=list)
     vp: int = 0  # VP tokens taken
     tech: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PLANET_COLOURS, 0))
+    mines: list[int] = field(default_factory=list)  # Proximity Mines in the supply
 
 
 @dataclass

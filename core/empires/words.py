@@ -66,6 +66,12 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "place":
         x, y = decode(a.option)
         return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k == "sublight":
+        x, y = decode(a.option)
+        return f"move {_ship(state, a.card)} at sublight to ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k == "mine":
+        x, y = decode(a.option)
+        return f"lay mine {a.card} at ({x / 100:.0f}, {y / 100:.0f}) mm"
     if k == "move_starbase":
         return f"move {_ship(state, a.card)} to {_where(state, a.option)}"
     if k == "launch":
@@ -118,12 +124,14 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     return k
 
 
+_LOSSES = ("lost in space", "rammed", "struck a guardian warship", "struck a mine")
+
+
 def event_line(state: State, e: Event) -> str:
     """An event in one short line."""
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines = {
-        "destroyed": f"{who} loses ship {e.card} "
-                     f"({('lost in space', 'rammed', 'struck a guardian warship')[e.value]})",
+        "destroyed": f"{who} loses ship {e.card} ({_LOSSES[e.value]})",
         "vp": f"{who} takes {e.value} VP",
         "refresh": f"{who} refreshes {e.value} energy",
         "attack": f"{who}'s attack on {_target(state, e.card)} succeeds",
