@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from core.empires.geometry import starmap
+from core.empires.megastructures import mega_problems
 from core.empires.mines import mine_problems
 from core.empires.missions import mission_problems
 from core.empires.physics import GUARDIAN, overlapping
@@ -42,6 +43,7 @@ def problems(state: State) -> list[str]:
     out += _turn(state)
     out += mission_problems(state)
     out += mine_problems(state)
+    out += mega_problems(state)
     return out
 
 
@@ -162,6 +164,8 @@ def _player(state: State, seat: int) -> list[str]:
     if sorted(bases) != starbase_ids(seat) or max(bases.values()) != 1:
         out.append(f"{who}: starbases {sorted(bases.elements())}, not each once")
     placed = Counter(kind for loc in state.locations for s, kind in loc.pieces if s == seat)
+    if state.dyson and state.dyson[seat]:
+        placed[state.dyson[seat]] += 1  # on the Dyson Ring card
     troops = p.troops + p.troops_locked + placed["troop"]
     if troops != TROOPS_START + TROOPS_LOCKED or min(p.troops, p.troops_locked) < 0:
         out.append(f"{who}: {troops} troops in all, not {TROOPS_START + TROOPS_LOCKED}")

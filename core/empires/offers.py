@@ -14,6 +14,7 @@ from core.empires import (
     combat,
     discovery,
     maneuvers,
+    megastructures,
     mines,
     phaseship,
     relics,
@@ -125,6 +126,8 @@ def legal_actions(state: State) -> list[Action]:
     if state.maneuvers:
         for ship in mine:
             cands += [Action(kind, ship) for kind in ("land", "discover", "wormhole")]
+            if megastructures.on(state):
+                cands += [Action("awaken", ship), Action("seize", ship)]
             cands += [Action("reposition", ship, a) for a in reposition_angles(state, ship)]
         for i, loc in enumerate(state.locations):
             if (seat, "troop") in loc.pieces:
@@ -144,6 +147,7 @@ def legal_actions(state: State) -> list[Action]:
         cands += [Action("archive", k) for k in range(len(state.archive))]
         cands += [Action("relic", k) for k in range(len(p.relics))]
         cands += [Action("mission", k) for k in range(len(state.missions))]
+        cands += [Action("mega", m[0], how) for m in state.megastructures for how in (0, 1)]
     return out + flicks + [a for a in cands if why_illegal(state, a) is None]
 
 

@@ -13,6 +13,9 @@ flick          ship id                     angle * 100000 + power (the aim)
 place          the Phaseship's id          spot (placing.encode(x, y))
 mine           mine id                     spot (Proximity Mines)
 sublight       ship id                     spot (Sublight Movement, for a flick)
+awaken         ship id                     -  (Megastructures: on the artifact orbited)
+seize          ship id                     -  (take control of the one orbited)
+mega           megastructure's location    0 build, 1 overload (Interact)
 land           ship id                     -
 launch         planet                      ship id from the dashboard
 discover       ship id                     -
@@ -49,6 +52,7 @@ from core.empires import (
     combat,
     discovery,
     maneuvers,
+    megastructures,
     mines,
     missions,
     phaseship,
@@ -120,6 +124,10 @@ def _act_reason(state: State, a: Action) -> str | None:
         return mines.lay_reason(state, a.card, a.option)
     if a.kind == "sublight":
         return sublight.sublight_reason(state, a.card, a.option)
+    if a.kind == "awaken":
+        return megastructures.awaken_reason(state, a.card)
+    if a.kind == "seize":
+        return megastructures.seize_reason(state, a.card)
     if a.kind in MANEUVERS:
         reasons: dict[str, Callable[[], str | None]] = {
             "land": lambda: maneuvers.land_reason(state, a.card),
@@ -131,7 +139,8 @@ def _act_reason(state: State, a: Action) -> str | None:
         }
         return reasons[a.kind]()
     wants = {"deploy_ship": "deploy", "deploy_troop": "deploy", "build": "build",
-             "archive": "interact", "relic": "interact", "mission": "interact"}
+             "archive": "interact", "relic": "interact", "mission": "interact",
+             "mega": "interact"}
     if a.kind not in wants:
         return f"unknown action {a.kind!r}"
     if state.action != wants[a.kind]:
@@ -149,6 +158,8 @@ def _act_reason(state: State, a: Action) -> str | None:
         return discovery.archive_reason(state, a.card)
     if a.kind == "mission":
         return missions.mission_reason(state, a.card)
+    if a.kind == "mega":
+        return megastructures.use_reason(state, a.card, a.option)
     return relics.relic_reason(state, a.card)
 
 
@@ -229,6 +240,10 @@ def _do(state: State, a: Action) -> list[Event]:
         return mines.lay(state, a.card, a.option)
     if kind == "sublight":
         return sublight.move(state, a.card, a.option)
+    if kind == "awaken":
+        return megastructures.awaken(state, a.card)
+    if kind == "seize":
+        return megastructures.seize(state, a.card)
     if kind == "land":
         return maneuvers.land(state, a.card)
     if kind == "launch":
@@ -260,6 +275,8 @@ def _do(state: State, a: Action) -> list[Event]:
         return discovery.take_from_archive(state, a.card)
     if kind == "mission":
         return missions.complete(state, a.card)
+    if kind == "mega":
+        return megastructures.use(state, a.card, a.option)
     return relics.activate(state, a.card)
 
 

@@ -3,8 +3,8 @@
 Troops first (1 VP for every 2 taken off the map, after the Ancient Library bonus), then
 occupied planets (1 at home, 2 elsewhere, 2 more for an untouched relic planet), then the
 structure symbols uncovered on the dashboard, then the missions (the first comer's VP for 2
-cubes, the others' for 1). Ties: most VP tokens, then most technology levels; a tie after
-both is shared.
+cubes, the others' for 1) and the structure on the Dyson Ring card (Megastructures). Ties:
+most VP tokens, then most technology levels; a tie after both is shared.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from core.content import content_file, read
 from core.contract import Outcome
+from core.empires.megastructures import card_vp
 from core.empires.missions import mission_vp
 from core.empires.occupancy import is_planet, occupant, quadrant
 from core.empires.state import STRUCTURE_COUNTS, State
@@ -61,6 +62,7 @@ def final_scores(state: State) -> list[dict[str, int]]:
             sum(symbols()[kind][:STRUCTURE_COUNTS[kind] - p.structures[kind]])
             for kind in STRUCTURE_COUNTS)
         parts[seat]["missions"] = mission_vp(s, seat)
+        parts[seat]["dyson_ring"] = card_vp(s, seat)
     return parts
 
 

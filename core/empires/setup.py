@@ -206,6 +206,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
             state.discs.append(Disc(ship, "ship", seat, x, y, table.radius["ship"]))
         state.players.append(p)
     state.turns_taken = [0] * spec.players
+    if opts["megastructures"]:
+        state.dyson = [""] * spec.players
     state.current = state.to_move = rng.below(spec.players)
     missions.deal(state, rng)  # drawn after the start player, so the table's draws stand
     return state

@@ -154,6 +154,10 @@ class State:
     # on each: 2 for the first to complete it, 1 for the others.
     missions: list[str] = field(default_factory=list)
     mission_cubes: list[list[int]] = field(default_factory=list)
+    # Megastructures (core/empires/megastructures.py): [location, controller] pairs, and
+    # each seat's structure on the Dyson Ring card ("" none; empty list without the module).
+    megastructures: list[list[int]] = field(default_factory=list)
+    dyson: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:

@@ -66,6 +66,12 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "place":
         x, y = decode(a.option)
         return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k in ("awaken", "seize"):
+        verb = "awaken a Dyson Ring on" if k == "awaken" else "take control of the Dyson Ring at"
+        return f"{verb} the artifact {_ship(state, a.card)} orbits"
+    if k == "mega":
+        how = "build on" if a.option == 0 else "overload"
+        return f"{how} the Dyson Ring at {_where(state, a.card)}"
     if k == "sublight":
         x, y = decode(a.option)
         return f"move {_ship(state, a.card)} at sublight to ({x / 100:.0f}, {y / 100:.0f}) mm"
@@ -140,6 +146,10 @@ def event_line(state: State, e: Event) -> str:
         "discover": f"{who} discovers {_where(state, e.card)}",
         "end_triggered": "the end of the game is triggered: one last turn each",
         "game_over": "the game is over",
+        "awaken": f"{who} awakens a Dyson Ring at {_where(state, e.card)}",
+        "seize": f"{who} takes control of the Dyson Ring at {_where(state, e.card)}",
+        "overload": f"{who} overloads the Dyson Ring at {_where(state, e.card)}: "
+                    f"{e.value} rival pieces sent home",
         "mission": f"{who} completes {_mission(state, e.card)} ({e.value} cubes)",
         "planet_destroyed": f"the robots blow up {_where(state, e.card)}",
     }
