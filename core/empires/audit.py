@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.empires.empires import empire_problems, has_empire
 from core.empires.geometry import starmap
 from core.empires.megastructures import mega_problems
 from core.empires.mines import mine_problems
@@ -44,11 +45,12 @@ def problems(state: State) -> list[str]:
     out += mission_problems(state)
     out += mine_problems(state)
     out += mega_problems(state)
+    out += empire_problems(state)
     return out
 
 
 PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
-QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
+QUESTIONS = {"empire": 2, "snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
              "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2}
 LIBRARIES = 4
 
@@ -177,8 +179,9 @@ def _player(state: State, seat: int) -> list[str]:
     locks = sum(p.locks.values())
     if p.energy_ready + p.energy_spent + locks != ENERGY_START + sum(LOCKS.values()):
         out.append(f"{who}: energy and locks do not add up")
-    if min(p.energy_ready, p.energy_spent, p.vp) < 0 or len(p.relics) > 3:
-        out.append(f"{who}: a negative count or more than 3 relics")
+    limit = 4 if has_empire(state, seat, "ossari") else 3
+    if min(p.energy_ready, p.energy_spent, p.vp) < 0 or len(p.relics) > limit:
+        out.append(f"{who}: a negative count or more than {limit} relics")
     unlocked_troops = TROOPS_LOCKED - p.troops_locked
     if unlocked_troops != LOCKS["city"] - p.locks["city"]:
         out.append(f"{who}: troops unlocked without a city's lock")

@@ -13,6 +13,7 @@ from core.empires import (
     build,
     combat,
     discovery,
+    empires,
     maneuvers,
     megastructures,
     mines,
@@ -96,6 +97,8 @@ def legal_actions(state: State) -> list[Action]:
     out = [Action("end")]
     if turn.boost_reason(state) is None:
         out.append(Action("boost"))
+    if empires.double_reason(state) is None:
+        out.append(Action("boost", empires.DOUBLE))
     seat = state.current
     p = state.players[seat]
     mine = [d.id for d in state.discs if d.kind == "ship" and d.owner == seat]
@@ -164,6 +167,8 @@ def _attacks(state: State) -> list[Action]:
 
 def _answers(state: State) -> list[Action]:
     question = state.pending[0]
+    if question == "empire":
+        return [Action("empire", k) for k in range(len(state.empire_hand))]
     if question == "snare":
         return [Action("snare", -1, 1), Action("snare", -1, 0)]
     if question == "boon":

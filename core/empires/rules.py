@@ -8,7 +8,8 @@ kind           card                        option
 =============  ==========================  ====================================
 choose         action (0 move, 1 deploy,
                2 build, 3 interact)
-boost          -                           -
+boost          -, or 2: the Double Energy  -
+               token (two boosts)
 flick          ship id                     angle * 100000 + power (the aim)
 place          the Phaseship's id          spot (placing.encode(x, y))
 mine           mine id                     spot (Proximity Mines)
@@ -16,6 +17,7 @@ sublight       ship id                     spot (Sublight Movement, for a flick)
 awaken         ship id                     -  (Megastructures: on the artifact orbited)
 seize          ship id                     -  (take control of the one orbited)
 mega           megastructure's location    0 build, 1 overload (Interact)
+empire         Empire card in the hand     -  (the Empire draft at set-up)
 land           ship id                     -
 launch         planet                      ship id from the dashboard
 discover       ship id                     -
@@ -51,6 +53,7 @@ from core.empires import (
     build,
     combat,
     discovery,
+    empires,
     maneuvers,
     megastructures,
     mines,
@@ -63,6 +66,7 @@ from core.empires import (
 )
 from core.empires.aim import Aim, check
 from core.empires.dashboard import refresh
+from core.empires.empires import DOUBLE
 from core.empires.occupancy import blockaded_holdings, orbit_of
 from core.empires.state import State
 from core.empires.technology import has
@@ -111,7 +115,7 @@ def why_illegal(state: State, a: Action) -> str | None:
                 "give the bonus to a target you attack")
         return "only attacks are chosen now"
     if a.kind == "boost":
-        return turn.boost_reason(state)
+        return empires.double_reason(state) if a.card == DOUBLE else turn.boost_reason(state)
     return _act_reason(state, a)
 
 
@@ -165,6 +169,9 @@ def _act_reason(state: State, a: Action) -> str | None:
 
 def _answer_reason(state: State, a: Action) -> str | None:
     question = state.pending[0]
+    if question == "empire":
+        return empires.choose_reason(state, a.card) if a.kind == "empire" else (
+            "choose your Empire card first")
     if question == "snare":
         return None if a.kind == "snare" and a.option in (0, 1) else (
             "answer Gravity Snare: put the ship back in orbit (1) or not (0)")
@@ -223,7 +230,7 @@ def _do(state: State, a: Action) -> list[Event]:
     if kind == "choose":
         return turn.choose(state, a.card)
     if kind == "boost":
-        return turn.boost(state)
+        return empires.double_boost(state) if a.card == DOUBLE else turn.boost(state)
     if kind == "end":
         return turn.end_step(state)
     if kind == "attack":
@@ -282,6 +289,8 @@ def _do(state: State, a: Action) -> list[Event]:
 
 def _answer(state: State, a: Action) -> list[Event]:
     question = state.pending[0]
+    if question == "empire":
+        return empires.choose(state, a.card)
     if question == "snare":
         return maneuvers.snare(state, a.option == 1)
     if question == "boon":

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.content import content_file, read
 from core.contract import Outcome
+from core.empires.empires import has_empire
 from core.empires.megastructures import card_vp
 from core.empires.missions import mission_vp
 from core.empires.occupancy import is_planet, occupant, quadrant
@@ -49,13 +50,14 @@ def final_scores(state: State) -> list[dict[str, int]]:
         troops = [i for i, loc in enumerate(s.locations) for who, k in loc.pieces
                   if who == seat and k == "troop"]
         parts[seat]["libraries"] = sum(1 for i in troops if quadrant(i) in libraries)
-        parts[seat]["troops"] = len(troops) // 2
+        parts[seat]["troops"] = len(troops) if has_empire(s, seat, "marrow") else len(troops) // 2
     for loc in s.locations:
         loc.pieces = [x for x in loc.pieces if x[1] != "troop"]
     for seat, p in enumerate(s.players):
         planets = [i for i, loc in enumerate(s.locations) if is_planet(loc)
                    and occupant(s, i) == seat]
-        parts[seat]["planets"] = sum(1 if quadrant(i) == p.home else 2 for i in planets)
+        home_vp = 2 if has_empire(s, seat, "tereth") else 1
+        parts[seat]["planets"] = sum(home_vp if quadrant(i) == p.home else 2 for i in planets)
         parts[seat]["relic_planets"] = 2 * sum(
             1 for i in planets if s.locations[i].kind == "relic" and not s.locations[i].terraform)
         parts[seat]["structures"] = sum(
@@ -63,6 +65,9 @@ def final_scores(state: State) -> list[dict[str, int]]:
             for kind in STRUCTURE_COUNTS)
         parts[seat]["missions"] = mission_vp(s, seat)
         parts[seat]["dyson_ring"] = card_vp(s, seat)
+        if has_empire(s, seat, "sable"):
+            parts[seat]["empire"] = sum(1 for d in s.discs if d.kind == "starbase"
+                                        and d.owner == seat)
     return parts
 
 

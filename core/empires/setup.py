@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.content import ContentError, content_file, read
 from core.contract import seats_and_names
-from core.empires import missions, variants
+from core.empires import empires, missions, variants
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 from core.empires.geometry import QUADRANTS, Starmap, starmap
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from core.content import Source
 
 MODULES = ("guardian_warships", "ancient_libraries")
+PRINTED = "printed"  # the module field of the printed sets' own events
 TOKENS_PER_QUADRANT = 6
 DISC_NAMES = (*PLANET_COLOURS, "relic", "artifact", "warpgate")
 # The location discs in the box: four of each planet colour, relic planets, artifacts and
@@ -137,13 +138,39 @@ def load_setups(source: Source) -> dict[int, Setup]:
 @functools.cache
 def tokens() -> tuple[Token, ...]:
     """The discovery tokens, relics first, in file order."""
-    doc = read(content_file("core.empires", "discovery.toml"), ("token",))
+    return load_tokens(content_file("core.empires", "discovery.toml"))[0]
+
+
+@functools.cache
+def printed_sets() -> dict[int, tuple[str, ...]]:
+    """Each player count's printed set of a quadrant's tokens ("relic": one drawn)."""
+    return load_tokens(content_file("core.empires", "discovery.toml"))[1]
+
+
+def load_tokens(source: Source) -> tuple[tuple[Token, ...], dict[int, tuple[str, ...]]]:
+    """The tokens and printed sets of a content file; ContentError naming entry and field."""
+    doc = read(source, ("token", "set"))
     out = []
     for f in doc.entries("token"):
         f.only(("id", "kind", "module", "text"))
         out.append(Token(f.identifier(), f.choice("kind", ("relic", "event")),
-                         f.choice("module", ("", *MODULES), ""), f.text("text", blank=False)))
-    return tuple(sorted(out, key=lambda t: t.kind != "relic"))
+                         f.choice("module", ("", *MODULES, PRINTED), ""),
+                         f.text("text", blank=False)))
+    events = [t.id for t in out if t.kind == "event"]
+    sets: dict[int, tuple[str, ...]] = {}
+    for f in doc.entries("set", key="players"):
+        f.only(("players", "tokens"))
+        n = f.integer("players", lo=2, hi=4)
+        names = tuple(f.strings("tokens"))
+        for name in names:
+            if name != "relic" and name not in events:
+                raise f.fail("tokens", f"{name!r} is neither \"relic\" nor an event token")
+        if not 1 <= len(names) <= TOKENS_PER_QUADRANT:
+            raise f.fail("tokens", f"a quadrant's set has 1 to {TOKENS_PER_QUADRANT} tokens")
+        sets[n] = names
+    if sorted(sets) != [2, 3, 4]:
+        raise ContentError(source.name, "", "set", "needs a printed set for 2, 3 and 4 players")
+    return tuple(sorted(out, key=lambda t: t.kind != "relic")), sets
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -210,6 +237,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         state.dyson = [""] * spec.players
     state.current = state.to_move = rng.below(spec.players)
     missions.deal(state, rng)  # drawn after the start player, so the table's draws stand
+    if opts["empires"]:
+        empires.deal(state, rng)
     return state
 
 
@@ -255,12 +284,19 @@ def _deal_tokens(state: State, spec: Setup, opts: dict[str, Any], rng: Rng) -> N
     chosen = events + relics[:TOKENS_PER_QUADRANT - len(events)]
     for q in range(QUADRANTS):
         holes = [h for g in spec.groups if g.quadrant == q for h in g.holes]
-        deal = list(chosen)
+        deal = list(chosen) if opts["discovery"] == "random" else _printed(spec.players, rng)
         rng.shuffle(deal)
         state.tokens_dealt += len(deal)
         for hole in holes:
             state.location(hole).token = deal.pop()
         state.discarded += deal
+
+
+def _printed(players: int, rng: Rng) -> list[str]:
+    """A quadrant's printed set, each "relic" a relic drawn at random, none twice."""
+    relics = [t.id for t in tokens() if t.kind == "relic"]
+    rng.shuffle(relics)
+    return [relics.pop() if name == "relic" else name for name in printed_sets()[players]]
 
 
 def _robots_on_centre(state: State, table: Starmap, rng: Rng) -> None:

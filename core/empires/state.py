@@ -105,6 +105,7 @@ class Player:
     vp: int = 0  # VP tokens taken
     tech: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PLANET_COLOURS, 0))
     mines: list[int] = field(default_factory=list)  # Proximity Mines in the supply
+    double: str = ""  # the Vlix's Double Energy token: "", "ready" or "spent"
 
 
 @dataclass
@@ -158,6 +159,10 @@ class State:
     # each seat's structure on the Dyson Ring card ("" none; empty list without the module).
     megastructures: list[list[int]] = field(default_factory=list)
     dyson: list[str] = field(default_factory=list)
+    # Empires (core/empires/empires.py): each seat's card ("" while drafting; an empty list
+    # without the module) and the cards still being passed round in the draft.
+    empire: list[str] = field(default_factory=list)
+    empire_hand: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:

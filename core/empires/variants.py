@@ -5,9 +5,13 @@
   (``sublight.py``);
 - ``proximity_mines``: each seat has mines to lay as a manoeuvre (``mines.py``);
 - ``megastructures``: artifacts can be awakened into Dyson Rings (``megastructures.py``);
+- ``empires``: each seat drafts an Empire card with its ability (``empires.py``);
 - ``corners``: in a 2-player game, ``"destroyed"`` puts destroyed-planet tokens on one pair
   of corner relic planets instead of wormhole A (the box has six tokens: the set-up uses
-  four, so only one pair can be replaced).
+  four, so only one pair can be replaced);
+- ``discovery``: ``"random"`` (the rulebook's "Randomize Discovery Tokens", every set-up's
+  default here) or ``"printed"``: each quadrant gets the printed set of its player count
+  (``content/discovery.toml``, ours where the rulebook's lists fall short).
 
 The Guardian Warships and Ancient Libraries events stay in the ``modules`` list.
 """
@@ -16,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-FLAGS = ("sublight", "proximity_mines", "megastructures")
-CHOICES = {"corners": ("wormholes", "destroyed")}
+FLAGS = ("sublight", "proximity_mines", "megastructures", "empires")
+CHOICES = {"corners": ("wormholes", "destroyed"), "discovery": ("random", "printed")}
 KEYS = (*FLAGS, *CHOICES)
 
 

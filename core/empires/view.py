@@ -54,7 +54,9 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
     s.rng = Rng(rng.next64())
     discs = [k for k, n in v.hidden_discs.items() for _ in range(n)]
     rng.shuffle(discs)
-    ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]]
+    printed = s.options.get("discovery") == "printed"
+    ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]
+           or printed and t.module == "printed"]
     for loc in s.locations:
         if loc.kind == HIDDEN:
             loc.kind, loc.colour = discs.pop()

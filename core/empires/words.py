@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
+from core.empires.empires import empires
 from core.empires.missions import missions
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
@@ -52,7 +53,14 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "choose":
         return f"take the {ACTIONS[a.card].title()} action"
     if k == "boost":
+        if a.card == 2:
+            return "boost the action twice with the Double Energy token"
         return "boost the action with 1 energy"
+    if k == "empire":
+        hand = state.empire_hand
+        if 0 <= a.card < len(hand):
+            return f"choose the {empires()[hand[a.card]].name}"
+        return "choose an Empire card"
     if k == "flick":
         aim = aim_of(a.option)
         return (f"flick {_ship(state, a.card)} at {aim.angle / 100:.2f}°, "

@@ -320,7 +320,7 @@ def test_a_wrong_module_option_is_refused_by_name(options: dict[str, object],
 def test_the_module_setting_rows_build_settings_new_game_accepts() -> None:
     rows = [Setting(**row) for row in MODULE_SETTINGS]
     assert [r.key for r in rows] == ["sublight", "proximity_mines", "megastructures",
-                                     "corners"]
+                                     "empires", "corners", "discovery"]
     plain = new_game({"players": 2}, 1).options
     for row in rows:
         assert plain[row.key] == row.default  # off by default
@@ -328,5 +328,177 @@ def test_the_module_setting_rows_build_settings_new_game_accepts() -> None:
         for value, _ in values:
             s = new_game({"players": 2, row.key: value}, 1)
             assert s.options[row.key] == value and audit(s) == []
-    corners = rows[-1]
+    corners = rows[4]
     assert corners.applies_to({"players": 2}) and not corners.applies_to({"players": 4})
+
+
+# --- the printed discovery token sets ----------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_printed_sets_give_each_quadrant_its_tokens(players: int) -> None:
+    from core.empires.occupancy import quadrant
+    from core.empires.setup import printed_sets, tokens
+
+    s = new_game({"players": players, "discovery": "printed"}, 2)
+    relics = {t.id for t in tokens() if t.kind == "relic"}
+    for q in range(4):
+        dealt = [loc.token for j, loc in enumerate(s.locations) if quadrant(j) == q
+                 and loc.token]
+        named = [t for t in dealt if t not in relics]
+        assert set(named) <= set(printed_sets()[players])
+        assert len([t for t in dealt if t in relics]) == len(set(t for t in dealt
+                                                                 if t in relics))
+    assert audit(s) == []
+    assert s.tokens_dealt == 4 * len(printed_sets()[players])
+
+
+def test_the_printed_events_new_world_power_cell_and_settlers() -> None:
+    s = game(discovery="printed")
+    hole = next(loc.hole for loc in s.locations if loc.token == "new_world"
+                and loc.kind == "planet")
+    ship = ship_to(s, 0, hole)
+    play(s, ("choose", 0), ("discover", ship))
+    assert s.players[0].vp == 1
+    s = game(discovery="printed")
+    p = s.players[0]
+    hole = next(loc.hole for loc in s.locations if loc.token == "power_cell")
+    ship = ship_to(s, 0, hole)
+    p.energy_ready, p.energy_spent = 0, p.energy_ready + p.energy_spent
+    play(s, ("choose", 0), ("discover", ship))
+    assert p.energy_ready == 2
+    s = game(discovery="printed")
+    hole = next(loc.hole for loc in s.locations if loc.token == "settlers"
+                and loc.kind in ("planet", "relic"))
+    ship = ship_to(s, 0, hole)
+    play(s, ("choose", 0), ("discover", ship))
+    assert s.locations[at(s, hole)].pieces == [(0, "troop")]
+
+
+def test_settlers_found_on_an_artifact_put_no_troop() -> None:
+    found: list[str] = []
+    for seed in range(40):
+        s = game(seed=seed, discovery="printed")
+        found = [loc.hole for loc in s.locations if loc.token == "settlers"
+                 and loc.kind == "artifact"]
+        if found:
+            break
+    assert found, "no seed in 40 lays the settlers on an artifact"
+    ship = ship_to(s, 0, found[0])
+    troops = s.players[0].troops
+    play(s, ("choose", 0), ("discover", ship))
+    assert s.players[0].troops == troops and s.players[0].vp == 0
+
+
+def test_a_printed_set_naming_an_unknown_token_fails_loudly(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from core.content import ContentError, content_file
+    from core.empires.setup import load_tokens
+
+    text = content_file("core.empires", "discovery.toml").read_text()
+    bad = Path(str(tmp_path)) / "discovery.toml"
+    bad.write_text(text.replace('tokens = ["power_cell", "new_world", "relic", "relic"]',
+                                'tokens = ["power_cell", "gold", "relic", "relic"]'))
+    with pytest.raises(ContentError, match=r'discovery.toml: \[\[set\]\] players 2, field '
+                                           r'"tokens": \'gold\' is neither'):
+        load_tokens(bad)
+
+
+# --- Empires and the Double Energy token -------------------------------------------------
+
+
+def _drafted(players: int, cards: list[str], seed: int = 3) -> State:
+    """A game with Empires whose draft gave seat k ``cards[k]``; seat 0 to choose its action."""
+    s = new_game({"players": players, "steadiness": "exact", "empires": True}, seed)
+    s.pending, s.empire_hand = [], []
+    s.empire = list(cards)
+    for p in s.players:
+        p.double = "ready" if cards[p.seat] == "vlix" else ""
+    s.current = s.to_move = 0
+    assert audit(s) == []
+    return s
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_draft_starts_right_of_the_start_player_who_chooses_last(players: int) -> None:
+    from core.empires.empires import empires
+
+    s = new_game({"players": players, "empires": True}, 5)
+    start = int(s.pending[1])
+    assert len(s.empire_hand) == players + 1 and s.pending[0] == "empire"
+    order = []
+    while s.pending:
+        order.append(s.to_move)
+        assert s.to_move is not None
+        assert why_illegal(s, Action("choose", 0)) == "choose your Empire card first"
+        assert legal_actions(s) == [Action("empire", k) for k in range(len(s.empire_hand))]
+        play(s, ("empire", len(s.empire_hand) - 1))
+    assert order == [(start - k) % players for k in range(1, players + 1)]
+    assert s.current == s.to_move == start and s.phase == "choose"
+    assert len(set(s.empire)) == players and set(s.empire) <= set(empires())
+    assert s.empire_hand == []  # the card left over went back in the box
+
+
+def test_an_empire_card_not_in_the_hand_is_refused() -> None:
+    s = new_game({"players": 2, "empires": True}, 5)
+    assert why_illegal(s, Action("empire", 3)) == "choose one of the 3 Empire cards (0 to 2)"
+
+
+def test_the_vlix_double_energy_token_boosts_twice_and_a_spare_refresh_readies_it() -> None:
+    s = _drafted(2, ["vlix", "tereth"])
+    p = s.players[0]
+    play(s, ("choose", 0))
+    assert Action("boost", 2) in legal_actions(s)
+    play(s, ("boost", 2))
+    assert s.flicks == 4 and p.double == "spent" and p.energy_ready == 1
+    assert why_illegal(s, Action("boost", 2)) == "you have no ready Double Energy token"
+    from core.empires.dashboard import refresh
+
+    refresh(s, 0, 1)  # nothing else spent: the single refresh readies the token
+    assert p.double == "ready"
+    s2 = _drafted(2, ["tereth", "vlix"])
+    play(s2, ("choose", 2))
+    assert why_illegal(s2, Action("boost", 2)) == "you have no ready Double Energy token"
+    s3 = _drafted(2, ["vlix", "tereth"])
+    play(s3, ("choose", 2))
+    assert why_illegal(s3, Action("boost", 2)) == "Build cannot be boosted"
+
+
+def test_the_ossari_hold_a_fourth_relic() -> None:
+    from core.empires.discovery import relic_limit
+
+    s = _drafted(2, ["ossari", "tereth"])
+    assert relic_limit(s, 0) == 4 and relic_limit(s, 1) == 3
+
+
+def test_the_halcyon_outposts_defend_with_two() -> None:
+    from core.empires.occupancy import planet_defence
+
+    s = _drafted(2, ["halcyon", "tereth"])
+    i = reveal(s, "1.near_y")
+    pieces(s, 0, "1.near_y", "troop", "outpost")
+    j = reveal(s, "3.near_y")
+    pieces(s, 1, "3.near_y", "troop", "outpost")
+    assert (planet_defence(s, i), planet_defence(s, j)) == (3, 2)
+
+
+def test_the_tereth_marrow_and_sable_score_their_way() -> None:
+    from core.empires.occupancy import quadrant
+
+    s = _drafted(3, ["tereth", "marrow", "sable"])
+    home = [loc.hole for j, loc in enumerate(s.locations) if quadrant(j) == s.players[0].home
+            and loc.kind == "planet" and not loc.robots][0]
+    reveal(s, home)
+    pieces(s, 0, home, "outpost")
+    reveal(s, "3.near_y")
+    pieces(s, 1, "3.near_y", "troop", "troop", "troop")
+    reveal(s, "2.near_y")
+    pieces(s, 2, "2.near_y", "troop")
+    from empires_rules_helpers import starbase
+
+    starbase(s, 2, at(s, "2.near_y"))
+    parts = final_scores(s)
+    assert parts[0]["planets"] == 2  # a home planet worth 2, as elsewhere
+    assert parts[1]["troops"] == 3  # 1 VP a troop
+    assert parts[2]["empire"] == 1  # a starbase on the map
