@@ -69,6 +69,10 @@ def _turn(state: State) -> list[str]:
         out.append("a negative count of uses, flicks or last turns")
     if len(state.turns_taken) != state.n:
         out.append("turns taken are not counted for every seat")
+    sides = state.tech_sides
+    if (len(sides) != (8 if state.options.get("randomize_technology") else 0)
+            or set(sides) - {"a", "b"}):
+        out.append(f"technology tile sides {sides!r}")
     placed = sum(loc.library for loc in state.locations)
     if placed + state.libraries != LIBRARIES or state.libraries < 0:
         out.append(f"{placed} + {state.libraries} Ancient Libraries, not {LIBRARIES}")

@@ -111,6 +111,7 @@ def planet_defence(state: State, i: int) -> int:
     total = loc.robots
     for seat, kind in loc.pieces:  # the Halcyon's outposts (Empires) add 2
         total += worth[kind] + (kind == "outpost" and has_empire(state, seat, "halcyon"))
+        total += kind == "city" and has(state, seat, "shield_domes")
     for base in orbiting(state, i, "starbase"):
         total += 2 if has(state, base.owner, "orbital_defenses") else 1
     return total

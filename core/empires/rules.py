@@ -252,13 +252,19 @@ def _do(state: State, a: Action) -> list[Event]:
     if kind == "seize":
         return megastructures.seize(state, a.card)
     if kind == "land":
-        return maneuvers.land(state, a.card)
+        events = maneuvers.land(state, a.card)
+        if has(state, state.current, "colony_ships"):
+            events += refresh(state, state.current, 1)
+        return events
     if kind == "launch":
         return maneuvers.launch(state, a.card, a.option)
     if kind == "discover":
         d = maneuvers.ship_on_map(state, a.card)
         assert d is not None
-        return discovery.discover(state, orbit_of(d), state.current)
+        events = discovery.discover(state, orbit_of(d), state.current)
+        if has(state, state.current, "deep_scanners"):
+            events += refresh(state, state.current, 1)
+        return events
     if kind == "reposition":
         if starbases.own_starbase(state, a.card) is not None:
             return starbases.turn_round(state, a.card, a.option)

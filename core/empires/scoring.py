@@ -19,6 +19,7 @@ from core.empires.megastructures import card_vp
 from core.empires.missions import mission_vp
 from core.empires.occupancy import is_planet, occupant, quadrant
 from core.empires.state import STRUCTURE_COUNTS, State
+from core.empires.technology import has
 
 
 @functools.cache
@@ -56,6 +57,7 @@ def final_scores(state: State) -> list[dict[str, int]]:
     for seat, p in enumerate(s.players):
         planets = [i for i, loc in enumerate(s.locations) if is_planet(loc)
                    and occupant(s, i) == seat]
+        parts[seat]["gaia_engines"] = len(planets) if has(s, seat, "gaia_engines") else 0
         home_vp = 2 if has_empire(s, seat, "tereth") else 1
         parts[seat]["planets"] = sum(home_vp if quadrant(i) == p.home else 2 for i in planets)
         parts[seat]["relic_planets"] = 2 * sum(

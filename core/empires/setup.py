@@ -36,6 +36,7 @@ from core.empires.state import (
     ship_ids,
     starbase_ids,
 )
+from core.empires.technology import TILES
 from core.rng import Rng
 
 if TYPE_CHECKING:
@@ -237,6 +238,8 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         state.dyson = [""] * spec.players
     state.current = state.to_move = rng.below(spec.players)
     missions.deal(state, rng)  # drawn after the start player, so the table's draws stand
+    if opts["randomize_technology"]:
+        state.tech_sides = "".join("ab"[rng.below(2)] for _ in range(TILES))
     if opts["empires"]:
         empires.deal(state, rng)
     return state

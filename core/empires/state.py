@@ -163,6 +163,8 @@ class State:
     # without the module) and the cards still being passed round in the draft.
     empire: list[str] = field(default_factory=list)
     empire_hand: list[str] = field(default_factory=list)
+    # Randomize Technology: the side of each of the 8 technology tiles ("" all A).
+    tech_sides: str = ""
 
     @property
     def n(self) -> int:

@@ -6,6 +6,8 @@
 - ``proximity_mines``: each seat has mines to lay as a manoeuvre (``mines.py``);
 - ``megastructures``: artifacts can be awakened into Dyson Rings (``megastructures.py``);
 - ``empires``: each seat drafts an Empire card with its ability (``empires.py``);
+- ``randomize_technology``: each of the 8 technology tiles shows side A or B at random, the
+  same for everyone (``technology.side_of``; the B sides are ours);
 - ``corners``: in a 2-player game, ``"destroyed"`` puts destroyed-planet tokens on one pair
   of corner relic planets instead of wormhole A (the box has six tokens: the set-up uses
   four, so only one pair can be replaced);
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-FLAGS = ("sublight", "proximity_mines", "megastructures", "empires")
+FLAGS = ("sublight", "proximity_mines", "megastructures", "empires", "randomize_technology")
 CHOICES = {"corners": ("wormholes", "destroyed"), "discovery": ("random", "printed")}
 KEYS = (*FLAGS, *CHOICES)
 

@@ -1,5 +1,6 @@
 """What each seat may see: the whole table but what lies face down — a face-down
-location's kind and colour and the discovery token on it — and the game's generator.
+location's kind and colour and the discovery token on it —, the Empire cards in another
+seat's hand during the draft, and the game's generator.
 ``determinize`` deals the hidden parts back for a search."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.contract import plain_copy
+from core.empires.empires import empires
 from core.empires.setup import tokens
 from core.empires.state import State
 from core.rng import Rng
@@ -43,6 +45,8 @@ def view(state: State, seat: int) -> EmpiresView:
             hidden[(loc.kind, loc.colour)] += 1
             loc.kind, loc.colour = HIDDEN, ""
             loc.token = HIDDEN_TOKEN if loc.token else ""
+    if seat != state.to_move:  # the Empire cards being passed are the holder's alone
+        t.empire_hand = [HIDDEN_TOKEN] * len(t.empire_hand)
     return EmpiresView(seat, state.to_move, state.current, list(state.pending),
                        plain_copy(state.options), state.phase, t, dict(sorted(hidden.items())))
 
@@ -57,6 +61,10 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
     printed = s.options.get("discovery") == "printed"
     ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]
            or printed and t.module == "printed"]
+    if HIDDEN_TOKEN in s.empire_hand:
+        unseen = [e for e in empires() if e not in s.empire]
+        rng.shuffle(unseen)
+        s.empire_hand = unseen[:len(s.empire_hand)]
     for loc in s.locations:
         if loc.kind == HIDDEN:
             loc.kind, loc.colour = discs.pop()

@@ -58,7 +58,7 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         return "boost the action with 1 energy"
     if k == "empire":
         hand = state.empire_hand
-        if 0 <= a.card < len(hand):
+        if 0 <= a.card < len(hand) and hand[a.card] in empires():
             return f"choose the {empires()[hand[a.card]].name}"
         return "choose an Empire card"
     if k == "flick":

@@ -20,8 +20,10 @@ MODULE_SETS: tuple[list[str], ...] = ([], ["guardian_warships"], ["ancient_libra
                ["ancient_libraries", "guardian_warships"])
 # The switches of the optional modules, by seed // 12 (seeds 0-11 play none of them).
 VARIANT_SETS: tuple[dict[str, object], ...] = (
-    {}, {"proximity_mines": True, "sublight": True}, {"megastructures": True, "empires": True},
-    {"proximity_mines": True, "sublight": True, "megastructures": True, "empires": True})
+    {}, {"proximity_mines": True, "sublight": True, "randomize_technology": True},
+    {"megastructures": True, "empires": True},
+    {"proximity_mines": True, "sublight": True, "megastructures": True, "empires": True,
+     "randomize_technology": True})
 
 
 def options_for(seed: int) -> dict[str, object]:

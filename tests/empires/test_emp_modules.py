@@ -18,7 +18,7 @@ from empires_rules_helpers import (
 )
 
 from core.contract import Action
-from core.empires import audit, legal_actions, new_game, why_illegal
+from core.empires import audit, legal_actions, new_game, view, why_illegal
 from core.empires.megastructures import AWAKEN
 from core.empires.mines import MINES, mine_ids
 from core.empires.physics import Disc
@@ -320,7 +320,8 @@ def test_a_wrong_module_option_is_refused_by_name(options: dict[str, object],
 def test_the_module_setting_rows_build_settings_new_game_accepts() -> None:
     rows = [Setting(**row) for row in MODULE_SETTINGS]
     assert [r.key for r in rows] == ["sublight", "proximity_mines", "megastructures",
-                                     "empires", "corners", "discovery"]
+                                     "randomize_technology", "empires", "corners",
+                                     "discovery"]
     plain = new_game({"players": 2}, 1).options
     for row in rows:
         assert plain[row.key] == row.default  # off by default
@@ -328,7 +329,7 @@ def test_the_module_setting_rows_build_settings_new_game_accepts() -> None:
         for value, _ in values:
             s = new_game({"players": 2, row.key: value}, 1)
             assert s.options[row.key] == value and audit(s) == []
-    corners = rows[4]
+    corners = rows[5]
     assert corners.applies_to({"players": 2}) and not corners.applies_to({"players": 4})
 
 
@@ -502,3 +503,18 @@ def test_the_tereth_marrow_and_sable_score_their_way() -> None:
     assert parts[0]["planets"] == 2  # a home planet worth 2, as elsewhere
     assert parts[1]["troops"] == 3  # 1 VP a troop
     assert parts[2]["empire"] == 1  # a starbase on the map
+
+
+def test_the_empire_cards_in_hand_are_seen_only_by_their_holder() -> None:
+    from core.empires import describe, determinize
+    from core.rng import Rng
+
+    s = new_game({"players": 3, "empires": True}, 5)
+    holder = s.to_move
+    assert holder is not None
+    assert view(s, holder).table.empire_hand == s.empire_hand
+    other = view(s, (holder + 1) % 3)
+    assert other.table.empire_hand == ["?"] * 4
+    assert describe(other, Action("empire", 0)) == "choose an Empire card"
+    d = determinize(other, Rng(1))
+    assert len(d.empire_hand) == 4 and audit(d) == []
