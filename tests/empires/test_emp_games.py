@@ -70,7 +70,7 @@ def _midgame(seed: int, actions: int) -> State:
 
 
 def test_snapshots_round_trip_mid_game() -> None:
-    for seed, n in ((1, 300), (2, 900), (4, 1500)):
+    for seed, n in ((1, 300), (2, 900), (4, 1500), (37, 700), (38, 1200), (45, 500)):
         s = _midgame(seed, n)
         back = restore(snapshot(s))
         assert checksum(back) == checksum(s)
