@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.empires.empires import empire_problems, has_empire
 from core.empires.geometry import starmap
+from core.empires.megastructures import mega_problems
+from core.empires.mines import mine_problems
+from core.empires.missions import mission_problems
 from core.empires.physics import GUARDIAN, overlapping
 from core.empires.placing import location_discs
 from core.empires.solo_audit import solo_problems
@@ -41,11 +45,15 @@ def problems(state: State) -> list[str]:
     out += _turn(state)
     if state.solo is not None:
         out += solo_problems(state)
+    out += mission_problems(state)
+    out += mine_problems(state)
+    out += mega_problems(state)
+    out += empire_problems(state)
     return out
 
 
 PHASES = ("choose", "act", "attack", "after_attack", "effects", "over")
-QUESTIONS = {"snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
+QUESTIONS = {"empire": 2, "snare": 3, "boon": 2, "robots": 3, "beacon": 2, "teleport": 2,
              "teleport_build": 2, "build_here": 2, "jump": 3, "relocate": 2, "solo": 2}
 LIBRARIES = 4
 
@@ -64,6 +72,10 @@ def _turn(state: State) -> list[str]:
         out.append("a negative count of uses, flicks or last turns")
     if len(state.turns_taken) != state.n:
         out.append("turns taken are not counted for every seat")
+    sides = state.tech_sides
+    if (len(sides) != (8 if state.options.get("randomize_technology") else 0)
+            or set(sides) - {"a", "b"}):
+        out.append(f"technology tile sides {sides!r}")
     placed = sum(loc.library for loc in state.locations)
     if placed + state.libraries != LIBRARIES or state.libraries < 0:
         out.append(f"{placed} + {state.libraries} Ancient Libraries, not {LIBRARIES}")
@@ -161,6 +173,8 @@ def _player(state: State, seat: int) -> list[str]:
     if sorted(bases) != starbase_ids(seat) or max(bases.values()) != 1:
         out.append(f"{who}: starbases {sorted(bases.elements())}, not each once")
     placed = Counter(kind for loc in state.locations for s, kind in loc.pieces if s == seat)
+    if state.dyson and state.dyson[seat]:
+        placed[state.dyson[seat]] += 1  # on the Dyson Ring card
     troops = p.troops + p.troops_locked + placed["troop"]
     if troops != TROOPS_START + TROOPS_LOCKED or min(p.troops, p.troops_locked) < 0:
         out.append(f"{who}: {troops} troops in all, not {TROOPS_START + TROOPS_LOCKED}")
@@ -172,8 +186,9 @@ def _player(state: State, seat: int) -> list[str]:
     locks = sum(p.locks.values())
     if p.energy_ready + p.energy_spent + locks != ENERGY_START + sum(LOCKS.values()):
         out.append(f"{who}: energy and locks do not add up")
-    if min(p.energy_ready, p.energy_spent, p.vp) < 0 or len(p.relics) > 3:
-        out.append(f"{who}: a negative count or more than 3 relics")
+    limit = 4 if has_empire(state, seat, "ossari") else 3
+    if min(p.energy_ready, p.energy_spent, p.vp) < 0 or len(p.relics) > limit:
+        out.append(f"{who}: a negative count or more than {limit} relics")
     unlocked_troops = TROOPS_LOCKED - p.troops_locked
     if unlocked_troops != LOCKS["city"] - p.locks["city"]:
         out.append(f"{who}: troops unlocked without a city's lock")

@@ -36,7 +36,9 @@ def deploy_troop_reason(state: State, i: int) -> str | None:
         return "no troop on your dashboard"
     base = any(b.owner == seat for b in orbiting(state, i, "starbase"))
     if not any(s == seat and k in ("outpost", "city") for s, k in loc.pieces) and not (
-            base and has(state, seat, "orbital_habitats")):
+            base and has(state, seat, "orbital_habitats")) and not (
+            has(state, seat, "fertile_worlds") and is_planet(loc)
+            and occupant(state, i) == seat):
         return (f"troops are deployed to planets with your outpost or city"
                 f"{' (or starbase, with Orbital Habitats)' if base else ''}")
     if len(loc.pieces) >= 3:
@@ -124,6 +126,8 @@ def build(state: State, i: int, option: int) -> list[Event]:
     if kind in ("city", "starbase"):
         events += unlock(state, seat, kind)
     if kind == "outpost" and has(state, seat, "geothermal_harvesters"):
+        events += dashboard.refresh(state, seat, 1)
+    if kind == "research" and has(state, seat, "power_grid"):
         events += dashboard.refresh(state, seat, 1)
     if kind == "research":
         if option >= TERRAFORM:

@@ -85,6 +85,10 @@ def strength(state: State, target: int) -> int:
             total += n.attack + (n.planet_attack if target < len(state.locations) else 0)
     if total and state.bonus_target == target:
         total += state.strike_bonus
+    if total:  # the B-side orange technologies (Randomize Technology)
+        on_planet = target < len(state.locations)
+        total += 2 if on_planet and has(state, seat, "siege_engines") else 0
+        total += 1 if not on_planet and has(state, seat, "targeting_arrays") else 0
     return total
 
 

@@ -22,11 +22,15 @@ def refresh(state: State, seat: int, n: int | None = None) -> list[Event]:
     energy" is a refresh: the only energy tokens are the starting one and the locks."""
     p = state.players[seat]
     k = p.energy_spent if n is None else min(n, p.energy_spent)
-    if k <= 0:
+    # The Vlix's Double Energy token takes a refresh left over (or an "all" refresh).
+    double = p.double == "spent" and (n is None or n > k)
+    if double:
+        p.double = "ready"
+    if k <= 0 and not double:
         return []
     p.energy_spent -= k
     p.energy_ready += k
-    return [Event("refresh", seat, -1, k)]
+    return [Event("refresh", seat, -1, k + double)]
 
 
 def spend(state: State, seat: int) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.contract import Event
 from core.empires import dashboard
+from core.empires.empires import has_empire
 from core.empires.geometry import starmap
 from core.empires.occupancy import is_planet, occupant, orbiting, quadrant
 from core.empires.physics import GUARDIAN, Disc
@@ -14,6 +15,11 @@ from core.empires.setup import tokens
 from core.empires.state import WARSHIP_BASE, State
 
 RELIC_LIMIT = 3
+
+
+def relic_limit(state: State, seat: int) -> int:
+    """Relics a seat may hold: 3, or 4 for the Ossari (Empires)."""
+    return RELIC_LIMIT + (1 if has_empire(state, seat, "ossari") else 0)
 
 
 def token_kind(token: str) -> str:
@@ -32,7 +38,7 @@ def discover(state: State, i: int, seat: int) -> list[Event]:
         return events
     if token_kind(token) == "relic":
         p = state.players[seat]
-        if len(p.relics) < RELIC_LIMIT:
+        if len(p.relics) < relic_limit(state, seat):
             p.relics.append(token)
             events.append(Event("relic", seat, i))
         else:
@@ -53,7 +59,22 @@ def _event(state: State, token: str, i: int, seat: int) -> list[Event]:
     elif token == "ancient_library":
         events += dashboard.refresh(state, seat, 2)
         events += _library(state, i)
+    elif token == "new_world" and is_planet(state.locations[i]):
+        events += dashboard.take_vp(state, seat, 1)
+    elif token == "power_cell":
+        events += dashboard.refresh(state, seat, 2)
+    elif token == "settlers" and _settles(state, i, seat):
+        dashboard.put(state, i, seat, "troop")
+        events.append(Event("troop", seat, i))
     return events
+
+
+def _settles(state: State, i: int, seat: int) -> bool:
+    """Whether the settlers' troop can go on location ``i``: a planet no rival or robot
+    holds, with room, and a troop on the seat's dashboard."""
+    loc = state.locations[i]
+    return (is_planet(loc) and state.players[seat].troops > 0 and len(loc.pieces) < 3
+            and occupant(state, i) in (None, seat))
 
 
 def _warship(state: State, q: int) -> list[Event]:
@@ -199,8 +220,8 @@ def archive_reason(state: State, k: int) -> str | None:
     p = state.players[state.current]
     if "archive" in state.used:
         return "the Relic Archive is used once a turn"
-    if len(p.relics) >= RELIC_LIMIT:
-        return "you already hold 3 relics"
+    if len(p.relics) >= relic_limit(state, state.current):
+        return f"you already hold {relic_limit(state, state.current)} relics"
     if not 0 <= k < len(state.archive):
         return f"the Relic Archive has no relic {k}"
     return None

@@ -10,7 +10,7 @@ was None.
 from __future__ import annotations
 
 from core.contract import Event
-from core.empires import dashboard
+from core.empires import dashboard, mines
 from core.empires.aim import Aim, angle_towards
 from core.empires.flight import fly
 from core.empires.geometry import starmap
@@ -98,8 +98,12 @@ def flick(state: State, ship: int, aim: Aim) -> list[Event]:
     events = [Event("flick", seat, ship, made.angle * 100000 + made.power)]
     state.discs = [x for x in result.discs if x.kind != "location"]
     rammed = {h.other for h in result.hits if h.kind == "ram"}
+    mined, struck = mines.struck(state, before, result.hits)
+    events += struck
     for gone in result.removed:
         x = before[gone]
+        if gone in mined:
+            continue
         if gone == ship or x.kind == "ship" and (gone in rammed or x.owner == seat):
             why = "ram" if gone in rammed or any(
                 h.kind == "ram" and h.disc == gone for h in result.hits) else "lost"

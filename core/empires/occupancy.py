@@ -4,6 +4,7 @@ Planets", "Blockading Locations", "Orbit")."""
 
 from __future__ import annotations
 
+from core.empires.empires import has_empire
 from core.empires.geometry import starmap
 from core.empires.physics import GUARDIAN, Disc
 from core.empires.placing import location_discs, orbits_of
@@ -110,7 +111,10 @@ def planet_defence(state: State, i: int) -> int:
     starbase 1 (2 with Orbital Defenses), robot 1; an Ancient Library adds nothing."""
     loc = state.locations[i]
     worth = {"troop": 1, "outpost": 1, "city": 2, "research": 0}
-    total = loc.robots + sum(worth[kind] for _, kind in loc.pieces)
+    total = loc.robots
+    for seat, kind in loc.pieces:  # the Halcyon's outposts (Empires) add 2
+        total += worth[kind] + (kind == "outpost" and has_empire(state, seat, "halcyon"))
+        total += kind == "city" and has(state, seat, "shield_domes")
     for base in orbiting(state, i, "starbase"):
         total += 2 if has(state, base.owner, "orbital_defenses") else 1
     return total

@@ -13,11 +13,15 @@ from core.empires import (
     build,
     combat,
     discovery,
+    empires,
     maneuvers,
+    megastructures,
+    mines,
     phaseship,
     relics,
     solo_rules,
     starbases,
+    sublight,
     turn,
 )
 from core.empires.aim import angle_towards, power_for
@@ -104,6 +108,8 @@ def _legal(state: State) -> list[Action]:
     out = [Action("end")]
     if turn.boost_reason(state) is None:
         out.append(Action("boost"))
+    if empires.double_reason(state) is None:
+        out.append(Action("boost", empires.DOUBLE))
     seat = state.current
     p = state.players[seat]
     mine = [d.id for d in state.discs if d.kind == "ship" and d.owner == seat]
@@ -114,6 +120,9 @@ def _legal(state: State) -> list[Action]:
         for ship in mine:
             if maneuvers.flick_reason(state, ship) is None:
                 flicks += [Action("flick", ship, aim) for aim in useful_aims(state, ship)]
+                if sublight.on(state):
+                    flicks += [Action("sublight", ship, o)
+                               for o in sublight.useful_spots(state, ship)]
     phase_ship = advanced_ids(seat)["purple"]
     if phaseship.place_reason(state, phase_ship, phaseship.encode(0, 0)) in (
             None, "the Phaseship cannot be put down on top of another disc"):
@@ -123,9 +132,16 @@ def _legal(state: State) -> list[Action]:
         if starbases.turn_reason(state, base.id) is None:
             cands += [Action("reposition", base.id, a)
                       for a in reposition_angles(state, base.id)[:2]]
+    if state.maneuvers and mines.on(state) and "mine" not in state.used:
+        spare = p.mines[:1] or [d.id for d in state.discs if d.kind == "mine"
+                                and d.owner == seat][:1]
+        for m in spare:
+            cands += [Action("mine", m, o) for o in mines.useful_spots(state, m)]
     if state.maneuvers:
         for ship in mine:
             cands += [Action(kind, ship) for kind in ("land", "discover", "wormhole")]
+            if megastructures.on(state):
+                cands += [Action("awaken", ship), Action("seize", ship)]
             cands += [Action("reposition", ship, a) for a in reposition_angles(state, ship)]
         for i, loc in enumerate(state.locations):
             if (seat, "troop") in loc.pieces:
@@ -144,6 +160,8 @@ def _legal(state: State) -> list[Action]:
     if state.uses > 0 and state.action == "interact":
         cands += [Action("archive", k) for k in range(len(state.archive))]
         cands += [Action("relic", k) for k in range(len(p.relics))]
+        cands += [Action("mission", k) for k in range(len(state.missions))]
+        cands += [Action("mega", m[0], how) for m in state.megastructures for how in (0, 1)]
     return out + flicks + [a for a in cands if why_illegal(state, a) is None]
 
 
@@ -160,6 +178,8 @@ def _attacks(state: State) -> list[Action]:
 
 def _answers(state: State) -> list[Action]:
     question = state.pending[0]
+    if question == "empire":
+        return [Action("empire", k) for k in range(len(state.empire_hand))]
     if question == "snare":
         return [Action("snare", -1, 1), Action("snare", -1, 0)]
     if question == "boon":

@@ -7,20 +7,11 @@ from __future__ import annotations
 from core.contract import Event
 from core.empires.geometry import starmap
 from core.empires.maneuvers import enter, new_ship, ship_on_map, towards_centre
-from core.empires.placing import location_discs, orbit_spot
+from core.empires.placing import decode, encode, location_discs, orbit_spot
 from core.empires.state import State
 from core.empires.technology import advanced_name
 
-# A spot (x, y) is the option (x + OFFSET) * SCALE + (y + OFFSET): whole numbers >= 0.
-OFFSET, SCALE = 50000, 100000
-
-
-def encode(x: int, y: int) -> int:
-    return (x + OFFSET) * SCALE + (y + OFFSET)
-
-
-def decode(option: int) -> tuple[int, int]:
-    return option // SCALE - OFFSET, option % SCALE - OFFSET
+__all__ = ["decode", "encode", "place", "place_reason", "useful_places"]
 
 
 def place_reason(state: State, ship: int, option: int) -> str | None:

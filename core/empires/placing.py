@@ -18,6 +18,17 @@ from core.empires.sliding import rnd
 ORBIT_STEP = 500
 # Along the edge, spots are tried every this many units either side of the crossing.
 EDGE_STEP = 100
+# A spot (x, y) given as an action's option (the Phaseship put down, a mine laid, a sublight
+# move) is (x + OFFSET) * SCALE + (y + OFFSET): whole numbers >= 0.
+OFFSET, SCALE = 50000, 100000
+
+
+def encode(x: int, y: int) -> int:
+    return (x + OFFSET) * SCALE + (y + OFFSET)
+
+
+def decode(option: int) -> tuple[int, int]:
+    return option // SCALE - OFFSET, option % SCALE - OFFSET
 
 
 @functools.cache

@@ -8,9 +8,16 @@ kind           card                        option
 =============  ==========================  ====================================
 choose         action (0 move, 1 deploy,
                2 build, 3 interact)
-boost          -                           -
+boost          -, or 2: the Double Energy  -
+               token (two boosts)
 flick          ship id                     angle * 100000 + power (the aim)
-place          the Phaseship's id          spot (phaseship.encode(x, y))
+place          the Phaseship's id          spot (placing.encode(x, y))
+mine           mine id                     spot (Proximity Mines)
+sublight       ship id                     spot (Sublight Movement, for a flick)
+awaken         ship id                     -  (Megastructures: on the artifact orbited)
+seize          ship id                     -  (take control of the one orbited)
+mega           megastructure's location    0 build, 1 overload (Interact)
+empire         Empire card in the hand     -  (the Empire draft at set-up)
 land           ship id                     -
 launch         planet                      ship id from the dashboard
 discover       ship id                     -
@@ -22,6 +29,7 @@ deploy_troop   planet                      -
 build          planet                      structure (10 + colour: terraform)
 archive        relic on the Relic Archive  -
 relic          relic held                  -
+mission        shown mission card          -
 attack         ship id                     target (location, or a disc's id)
 bonus          target                      -
 end            -                           -  (done acting / done attacking)
@@ -48,15 +56,21 @@ from core.empires import (
     build,
     combat,
     discovery,
+    empires,
     maneuvers,
+    megastructures,
+    mines,
+    missions,
     phaseship,
     relics,
     solo_rules,
     starbases,
+    sublight,
     turn,
 )
 from core.empires.aim import Aim, check
 from core.empires.dashboard import refresh
+from core.empires.empires import DOUBLE
 from core.empires.occupancy import blockaded_holdings, orbit_of
 from core.empires.state import State
 from core.empires.technology import has
@@ -124,7 +138,7 @@ def why_illegal(state: State, a: Action) -> str | None:
                 "give the bonus to a target you attack")
         return "only attacks are chosen now"
     if a.kind == "boost":
-        return turn.boost_reason(state)
+        return empires.double_reason(state) if a.card == DOUBLE else turn.boost_reason(state)
     return _act_reason(state, a)
 
 
@@ -133,6 +147,14 @@ def _act_reason(state: State, a: Action) -> str | None:
         return maneuvers.flick_reason(state, a.card) or check(aim_of(a.option))
     if a.kind == "place":
         return phaseship.place_reason(state, a.card, a.option)
+    if a.kind == "mine":
+        return mines.lay_reason(state, a.card, a.option)
+    if a.kind == "sublight":
+        return sublight.sublight_reason(state, a.card, a.option)
+    if a.kind == "awaken":
+        return megastructures.awaken_reason(state, a.card)
+    if a.kind == "seize":
+        return megastructures.seize_reason(state, a.card)
     if a.kind in MANEUVERS:
         reasons: dict[str, Callable[[], str | None]] = {
             "land": lambda: maneuvers.land_reason(state, a.card),
@@ -144,7 +166,8 @@ def _act_reason(state: State, a: Action) -> str | None:
         }
         return reasons[a.kind]()
     wants = {"deploy_ship": "deploy", "deploy_troop": "deploy", "build": "build",
-             "archive": "interact", "relic": "interact"}
+             "archive": "interact", "relic": "interact", "mission": "interact",
+             "mega": "interact"}
     if a.kind not in wants:
         return f"unknown action {a.kind!r}"
     if state.action != wants[a.kind]:
@@ -160,11 +183,18 @@ def _act_reason(state: State, a: Action) -> str | None:
         return build.build_reason(state, a.card, a.option)
     if a.kind == "archive":
         return discovery.archive_reason(state, a.card)
+    if a.kind == "mission":
+        return missions.mission_reason(state, a.card)
+    if a.kind == "mega":
+        return megastructures.use_reason(state, a.card, a.option)
     return relics.relic_reason(state, a.card)
 
 
 def _answer_reason(state: State, a: Action) -> str | None:
     question = state.pending[0]
+    if question == "empire":
+        return empires.choose_reason(state, a.card) if a.kind == "empire" else (
+            "choose your Empire card first")
     if question == "snare":
         return None if a.kind == "snare" and a.option in (0, 1) else (
             "answer Gravity Snare: put the ship back in orbit (1) or not (0)")
@@ -227,7 +257,7 @@ def _do(state: State, a: Action) -> list[Event]:
     if kind == "choose":
         return turn.choose(state, a.card)
     if kind == "boost":
-        return turn.boost(state)
+        return empires.double_boost(state) if a.card == DOUBLE else turn.boost(state)
     if kind == "end":
         return turn.end_step(state)
     if kind == "attack":
@@ -240,14 +270,28 @@ def _do(state: State, a: Action) -> list[Event]:
         return maneuvers.flick(state, a.card, aim_of(a.option))
     if kind == "place":
         return phaseship.place(state, a.card, a.option)
+    if kind == "mine":
+        return mines.lay(state, a.card, a.option)
+    if kind == "sublight":
+        return sublight.move(state, a.card, a.option)
+    if kind == "awaken":
+        return megastructures.awaken(state, a.card)
+    if kind == "seize":
+        return megastructures.seize(state, a.card)
     if kind == "land":
-        return maneuvers.land(state, a.card)
+        events = maneuvers.land(state, a.card)
+        if has(state, state.current, "colony_ships"):
+            events += refresh(state, state.current, 1)
+        return events
     if kind == "launch":
         return maneuvers.launch(state, a.card, a.option)
     if kind == "discover":
         d = maneuvers.ship_on_map(state, a.card)
         assert d is not None
-        return discovery.discover(state, orbit_of(d), state.current)
+        events = discovery.discover(state, orbit_of(d), state.current)
+        if has(state, state.current, "deep_scanners"):
+            events += refresh(state, state.current, 1)
+        return events
     if kind == "reposition":
         if starbases.own_starbase(state, a.card) is not None:
             return starbases.turn_round(state, a.card, a.option)
@@ -269,11 +313,17 @@ def _do(state: State, a: Action) -> list[Event]:
         return events
     if kind == "archive":
         return discovery.take_from_archive(state, a.card)
+    if kind == "mission":
+        return missions.complete(state, a.card)
+    if kind == "mega":
+        return megastructures.use(state, a.card, a.option)
     return relics.activate(state, a.card)
 
 
 def _answer(state: State, a: Action) -> list[Event]:
     question = state.pending[0]
+    if question == "empire":
+        return empires.choose(state, a.card)
     if question == "snare":
         return maneuvers.snare(state, a.option == 1)
     if question == "boon":

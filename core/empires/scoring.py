@@ -2,9 +2,9 @@
 
 Troops first (1 VP for every 2 taken off the map, after the Ancient Library bonus), then
 occupied planets (1 at home, 2 elsewhere, 2 more for an untouched relic planet), then the
-structure symbols uncovered on the dashboard. Ties: most VP tokens, then most technology
-levels; a tie after both is shared. Missions are not in play yet (their cards are not in the
-rulebook text), so they score nothing.
+structure symbols uncovered on the dashboard, then the missions (the first comer's VP for 2
+cubes, the others' for 1) and the structure on the Dyson Ring card (Megastructures). Ties:
+most VP tokens, then most technology levels; a tie after both is shared.
 """
 
 from __future__ import annotations
@@ -15,8 +15,12 @@ from typing import Any
 from core.content import content_file, read
 from core.contract import Outcome
 from core.empires import solo_rules
+from core.empires.empires import has_empire
+from core.empires.megastructures import card_vp
+from core.empires.missions import mission_vp
 from core.empires.occupancy import is_planet, occupant, quadrant
 from core.empires.state import STRUCTURE_COUNTS, State
+from core.empires.technology import has
 
 
 @functools.cache
@@ -48,19 +52,25 @@ def final_scores(state: State) -> list[dict[str, int]]:
         troops = [i for i, loc in enumerate(s.locations) for who, k in loc.pieces
                   if who == seat and k == "troop"]
         parts[seat]["libraries"] = sum(1 for i in troops if quadrant(i) in libraries)
-        parts[seat]["troops"] = len(troops) // 2
+        parts[seat]["troops"] = len(troops) if has_empire(s, seat, "marrow") else len(troops) // 2
     for loc in s.locations:
         loc.pieces = [x for x in loc.pieces if x[1] != "troop"]
     for seat, p in enumerate(s.players):
         planets = [i for i, loc in enumerate(s.locations) if is_planet(loc)
                    and occupant(s, i) == seat]
-        parts[seat]["planets"] = sum(1 if quadrant(i) == p.home else 2 for i in planets)
+        parts[seat]["gaia_engines"] = len(planets) if has(s, seat, "gaia_engines") else 0
+        home_vp = 2 if has_empire(s, seat, "tereth") else 1
+        parts[seat]["planets"] = sum(home_vp if quadrant(i) == p.home else 2 for i in planets)
         parts[seat]["relic_planets"] = 2 * sum(
             1 for i in planets if s.locations[i].kind == "relic" and not s.locations[i].terraform)
         parts[seat]["structures"] = sum(
             sum(symbols()[kind][:STRUCTURE_COUNTS[kind] - p.structures[kind]])
             for kind in STRUCTURE_COUNTS)
-        parts[seat]["missions"] = 0
+        parts[seat]["missions"] = mission_vp(s, seat)
+        parts[seat]["dyson_ring"] = card_vp(s, seat)
+        if has_empire(s, seat, "sable"):
+            parts[seat]["empire"] = sum(1 for d in s.discs if d.kind == "starbase"
+                                        and d.owner == seat)
     return parts
 
 

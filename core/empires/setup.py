@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from core.content import ContentError, content_file, read
 from core.contract import seats_and_names
+from core.empires import empires, missions, variants
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 from core.empires.geometry import QUADRANTS, Starmap, starmap
+from core.empires.mines import mine_ids
 from core.empires.physics import GUARDIAN, Disc
 from core.empires.sliding import rnd, tdiv_round
 from core.empires.state import (
@@ -34,12 +36,14 @@ from core.empires.state import (
     ship_ids,
     starbase_ids,
 )
+from core.empires.technology import TILES
 from core.rng import Rng
 
 if TYPE_CHECKING:
     from core.content import Source
 
 MODULES = ("guardian_warships", "ancient_libraries")
+PRINTED = "printed"  # the module field of the printed sets' own events
 TOKENS_PER_QUADRANT = 6
 DISC_NAMES = (*PLANET_COLOURS, "relic", "artifact", "warpgate")
 # The location discs in the box: four of each planet colour, relic planets, artifacts and
@@ -135,19 +139,46 @@ def load_setups(source: Source) -> dict[int, Setup]:
 @functools.cache
 def tokens() -> tuple[Token, ...]:
     """The discovery tokens, relics first, in file order."""
-    doc = read(content_file("core.empires", "discovery.toml"), ("token",))
+    return load_tokens(content_file("core.empires", "discovery.toml"))[0]
+
+
+@functools.cache
+def printed_sets() -> dict[int, tuple[str, ...]]:
+    """Each player count's printed set of a quadrant's tokens ("relic": one drawn)."""
+    return load_tokens(content_file("core.empires", "discovery.toml"))[1]
+
+
+def load_tokens(source: Source) -> tuple[tuple[Token, ...], dict[int, tuple[str, ...]]]:
+    """The tokens and printed sets of a content file; ContentError naming entry and field."""
+    doc = read(source, ("token", "set"))
     out = []
     for f in doc.entries("token"):
         f.only(("id", "kind", "module", "text"))
         out.append(Token(f.identifier(), f.choice("kind", ("relic", "event")),
-                         f.choice("module", ("", *MODULES), ""), f.text("text", blank=False)))
-    return tuple(sorted(out, key=lambda t: t.kind != "relic"))
+                         f.choice("module", ("", *MODULES, PRINTED), ""),
+                         f.text("text", blank=False)))
+    events = [t.id for t in out if t.kind == "event"]
+    sets: dict[int, tuple[str, ...]] = {}
+    for f in doc.entries("set", key="players"):
+        f.only(("players", "tokens"))
+        n = f.integer("players", lo=2, hi=4)
+        names = tuple(f.strings("tokens"))
+        for name in names:
+            if name != "relic" and name not in events:
+                raise f.fail("tokens", f"{name!r} is neither \"relic\" nor an event token")
+        if not 1 <= len(names) <= TOKENS_PER_QUADRANT:
+            raise f.fail("tokens", f"a quadrant's set has 1 to {TOKENS_PER_QUADRANT} tokens")
+        sets[n] = names
+    if sorted(sets) != [2, 3, 4]:
+        raise ContentError(source.name, "", "set", "needs a printed set for 2, 3 and 4 players")
+    return tuple(sorted(out, key=lambda t: t.kind != "relic")), sets
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
     # Each module may also be switched on by its own option (the settings' on/off rows).
-    known = {"players", "seats", "names", "steadiness", "modules", "events", *MODULES}
+    known = {"players", "seats", "names", "steadiness", "modules", "events", *MODULES,
+             *variants.KEYS}
     extra = sorted(set(options) - known)
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for Ascending Empires")
@@ -173,7 +204,8 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"each quadrant has 1 or 2 event tokens, and at least one for each "
                          f"module's event ({len(modules)}), not {events!r}")
     return {"players": players, "seats": seats, "names": names, "steadiness": steadiness,
-            "modules": modules, "events": events, **{m: m in modules for m in MODULES}}
+            "modules": modules, "events": events, **{m: m in modules for m in MODULES},
+            **variants.normalize(options, players)}
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -182,7 +214,7 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     spec = setups()[opts["players"]]
     rng = Rng.stream(seed, "game")
     table = starmap()
-    spots = _locations(spec, rng)
+    spots = _locations(spec, rng, opts["corners"] == "destroyed")
     state = State(opts, rng, [spots[h.id] for h in table.holes], [], [], spec.vp_pool,
                   spec.vp_pool)
     state.destroyed_tokens -= sum(loc.destroyed for loc in state.locations)
@@ -201,16 +233,26 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         p.ships_locked = ids[SHIPS_START:]
         p.starbases = starbase_ids(seat)
         p.advanced_locked = sorted(advanced_ids(seat).values())
+        if opts["proximity_mines"]:
+            p.mines = mine_ids(seat)
         for ship, turn in zip(ids[:SHIPS_START], (-_START_SPREAD, _START_SPREAD), strict=True):
             x, y = _start_spot(table, gate.x, gate.y, turn)
             state.discs.append(Disc(ship, "ship", seat, x, y, table.radius["ship"]))
         state.players.append(p)
     state.turns_taken = [0] * spec.players
+    if opts["megastructures"]:
+        state.dyson = [""] * spec.players
     state.current = state.to_move = rng.below(spec.players)
+    missions.deal(state, rng)  # drawn after the start player, so the table's draws stand
+    if opts["randomize_technology"]:
+        state.tech_sides = "".join("ab"[rng.below(2)] for _ in range(TILES))
+    if opts["empires"]:
+        empires.deal(state, rng)
     return state
 
 
-def _locations(spec: Setup, rng: Rng) -> dict[str, Location]:
+def _locations(spec: Setup, rng: Rng, destroyed_corners: bool = False
+               ) -> dict[str, Location]:
     spots: dict[str, Location] = {}
     for seat, hole in enumerate(spec.gates):
         spots[hole] = Location(hole, "warpgate", PLAYER_COLOURS[seat], faceup=True)
@@ -220,6 +262,8 @@ def _locations(spec: Setup, rng: Rng) -> dict[str, Location]:
         if f.disc == "warpgate":
             loc.colour, loc.inert = next(spare), True
         loc.wormhole, loc.faceup, loc.destroyed = f.wormhole, f.faceup, f.destroyed
+        if destroyed_corners and f.wormhole == "A":  # the 2-player variant: no pair A
+            loc.wormhole, loc.destroyed = "", True
         spots[f.hole] = loc
     for g in spec.groups:
         discs = list(g.discs)
@@ -249,12 +293,19 @@ def _deal_tokens(state: State, spec: Setup, opts: dict[str, Any], rng: Rng) -> N
     chosen = events + relics[:TOKENS_PER_QUADRANT - len(events)]
     for q in range(QUADRANTS):
         holes = [h for g in spec.groups if g.quadrant == q for h in g.holes]
-        deal = list(chosen)
+        deal = list(chosen) if opts["discovery"] == "random" else _printed(spec.players, rng)
         rng.shuffle(deal)
         state.tokens_dealt += len(deal)
         for hole in holes:
             state.location(hole).token = deal.pop()
         state.discarded += deal
+
+
+def _printed(players: int, rng: Rng) -> list[str]:
+    """A quadrant's printed set, each "relic" a relic drawn at random, none twice."""
+    relics = [t.id for t in tokens() if t.kind == "relic"]
+    rng.shuffle(relics)
+    return [relics.pop() if name == "relic" else name for name in printed_sets()[players]]
 
 
 def _robots_on_centre(state: State, table: Starmap, rng: Rng) -> None:

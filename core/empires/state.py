@@ -105,6 +105,8 @@ class Player:
     relics: list[str] = field(default_factory=list)
     vp: int = 0  # VP tokens taken
     tech: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PLANET_COLOURS, 0))
+    mines: list[int] = field(default_factory=list)  # Proximity Mines in the supply
+    double: str = ""  # the Vlix's Double Energy token: "", "ready" or "spent"
 
 
 @dataclass
@@ -151,6 +153,20 @@ class State:
     last_turns: int = 0  # turns still to play once the end is triggered
     turns_taken: list[int] = field(default_factory=list)
     solo: Solo | None = None  # the Solo Campaign's cards and pieces (core/empires/solo_*.py)
+    # The mission cards shown ("card:side", core/empires/missions.py) and each seat's cubes
+    # on each: 2 for the first to complete it, 1 for the others.
+    missions: list[str] = field(default_factory=list)
+    mission_cubes: list[list[int]] = field(default_factory=list)
+    # Megastructures (core/empires/megastructures.py): [location, controller] pairs, and
+    # each seat's structure on the Dyson Ring card ("" none; empty list without the module).
+    megastructures: list[list[int]] = field(default_factory=list)
+    dyson: list[str] = field(default_factory=list)
+    # Empires (core/empires/empires.py): each seat's card ("" while drafting; an empty list
+    # without the module) and the cards still being passed round in the draft.
+    empire: list[str] = field(default_factory=list)
+    empire_hand: list[str] = field(default_factory=list)
+    # Randomize Technology: the side of each of the 8 technology tiles ("" all A).
+    tech_sides: str = ""
 
     @property
     def n(self) -> int:

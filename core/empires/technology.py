@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from core.content import Source
 
 LEVELS = 4
+SIDES = ("a", "b")
+TILES = 8  # two a colour: levels 1-2 and levels 3-4
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Tech:
     built: bool
     text: str
     ship: Ship | None
+    side: str = "a"  # the tile's side it is printed on (Randomize Technology)
 
 
 @functools.cache
@@ -50,7 +53,7 @@ def load(source: Source) -> dict[str, Tech]:
     """The technologies of a content file; ContentError naming the entry and field if wrong."""
     out: dict[str, Tech] = {}
     for f in read(source, ("tech",)).entries("tech"):
-        f.only(("id", "colour", "level", "built", "text", "ship"))
+        f.only(("id", "colour", "level", "built", "text", "ship", "side"))
         ship = None
         if "ship" in f:
             g = f.table("ship")
@@ -59,28 +62,48 @@ def load(source: Source) -> dict[str, Tech]:
                         g.flag("lands"), g.integer("planet_attack", lo=0))
         t = Tech(f.identifier(), f.choice("colour", PLANET_COLOURS),
                  f.integer("level", lo=1, hi=LEVELS), f.flag("built"),
-                 f.text("text", blank=False), ship)
+                 f.text("text", blank=False), ship, f.choice("side", SIDES, "a"))
+        if t.side == "b" and t.level == 3:
+            raise f.fail("level", "a B side keeps the level-3 advanced starship: it has "
+                         "levels 1, 2 and 4")
         if (t.level == 3) != (ship is not None):
             raise f.fail("ship", "the level-3 technology of a colour, and only it, is an "
                          "advanced starship")
         out[t.id] = t
-    slots = sorted((t.colour, t.level) for t in out.values())
-    if slots != sorted((c, lv) for c in PLANET_COLOURS for lv in range(1, LEVELS + 1)):
-        raise ContentError(source.name, "", "", "needs one technology per colour and level")
+    slots = sorted((t.colour, t.level, t.side) for t in out.values())
+    wanted = [(c, lv, "a") for c in PLANET_COLOURS for lv in range(1, LEVELS + 1)]
+    wanted += [(c, lv, "b") for c in PLANET_COLOURS for lv in (1, 2, 4)]
+    if slots != sorted(wanted):
+        raise ContentError(source.name, "", "", "needs one technology per colour and level "
+                           "on the A side, and for levels 1, 2 and 4 on the B side")
     for colour, name in ADVANCED_NAMES.items():
         if name not in out or out[name].colour != colour:
             raise ContentError(source.name, name, "colour", f"must be the {colour} ship")
     return out
 
 
-def tech_at(colour: str, level: int) -> Tech:
-    return next(t for t in technologies().values() if t.colour == colour and t.level == level)
+def side_of(state: State, colour: str, level: int) -> str:
+    """The side ("a" or "b") the technology of ``colour`` and ``level`` shows in this game:
+    every tile A unless Randomize Technology turned some (``state.tech_sides``, one letter a
+    tile: each colour's levels 1-2 then 3-4); level 3 is the same on both."""
+    if not state.tech_sides or level == 3:
+        return "a"
+    return state.tech_sides[2 * PLANET_COLOURS.index(colour) + (level > 2)]
+
+
+def tech_at(colour: str, level: int, side: str = "a") -> Tech:
+    if level == 3:
+        side = "a"
+    return next(t for t in technologies().values() if t.colour == colour and t.level == level
+                and t.side == side)
 
 
 def has(state: State, seat: int, tech_id: str) -> bool:
-    """True when ``seat`` has developed ``tech_id`` (and the engine plays it)."""
+    """True when ``seat`` has developed ``tech_id``, its side is the one in play, and the
+    engine plays it."""
     t = technologies()[tech_id]
-    return t.built and state.players[seat].tech[t.colour] >= t.level
+    return (t.built and state.players[seat].tech[t.colour] >= t.level
+            and side_of(state, t.colour, t.level) == t.side)
 
 
 def ship_numbers(seat: int, ship_id: int) -> Ship:

@@ -22,7 +22,8 @@ def choose(state: State, k: int) -> list[Event]:
     action = ACTIONS[k]
     state.action, state.phase = action, "act"
     if action == "move":
-        state.flicks, state.maneuvers = BASE_USES[action], True
+        extra = 1 if has(state, state.current, "slipstream") else 0
+        state.flicks, state.maneuvers = BASE_USES[action] + extra, True
     else:
         state.uses = BASE_USES[action]
     return [Event("choose", state.current, k)]
@@ -61,10 +62,24 @@ def end_step(state: State) -> list[Event]:
         events += dashboard.refresh(state, seat, 1)
     if has(state, seat, "zero_point_energy"):
         events += dashboard.refresh(state, seat, ZERO_POINT)
+    events += _b_side_end(state, seat)
     if state.pending:  # robots driven off must find a new planet before the turn ends
         state.phase = "after_attack"
         return events
     return events + after_attacks(state)
+
+
+def _b_side_end(state: State, seat: int) -> list[Event]:
+    """The B-side technologies' end-of-turn effects (Randomize Technology)."""
+    events: list[Event] = []
+    if "attacked" in state.used and has(state, seat, "war_spoils"):
+        events += dashboard.take_vp(state, seat, 1)
+    if has(state, seat, "fleet_beacons"):
+        bases = sum(1 for d in state.discs if d.kind == "starbase" and d.owner == seat)
+        events += dashboard.refresh(state, seat, min(2, bases))
+    if has(state, seat, "stellar_taps"):
+        events += dashboard.refresh(state, seat)
+    return events
 
 
 def after_attacks(state: State) -> list[Event]:

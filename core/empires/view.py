@@ -1,5 +1,6 @@
 """What each seat may see: the whole table but what lies face down — a face-down
-location's kind and colour and the discovery token on it — and the game's generator.
+location's kind and colour and the discovery token on it —, the Empire cards in another
+seat's hand during the draft, and the game's generator.
 ``determinize`` deals the hidden parts back for a search."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.contract import plain_copy
+from core.empires.empires import empires
 from core.empires.setup import tokens
 from core.empires.state import State
 from core.rng import Rng
@@ -46,6 +48,8 @@ def view(state: State, seat: int) -> EmpiresView:
     if t.solo is not None:  # the deck's order and the tokens discarded unseen are secret
         t.solo.deck = sorted(t.solo.deck)
         t.solo.scrap = [HIDDEN_TOKEN] * len(t.solo.scrap)
+    if seat != state.to_move:  # the Empire cards being passed are the holder's alone
+        t.empire_hand = [HIDDEN_TOKEN] * len(t.empire_hand)
     return EmpiresView(seat, state.to_move, state.current, list(state.pending),
                        plain_copy(state.options), state.phase, t, dict(sorted(hidden.items())))
 
@@ -57,7 +61,13 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
     s.rng = Rng(rng.next64())
     discs = [k for k, n in v.hidden_discs.items() for _ in range(n)]
     rng.shuffle(discs)
-    ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]]
+    printed = s.options.get("discovery") == "printed"
+    ids = [t.id for t in tokens() if not t.module or t.module in s.options["modules"]
+           or printed and t.module == "printed"]
+    if HIDDEN_TOKEN in s.empire_hand:
+        unseen = [e for e in empires() if e not in s.empire]
+        rng.shuffle(unseen)
+        s.empire_hand = unseen[:len(s.empire_hand)]
     for loc in s.locations:
         if loc.kind == HIDDEN:
             loc.kind, loc.colour = discs.pop()

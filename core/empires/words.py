@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
+from core.empires.empires import empires
+from core.empires.missions import missions
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.solo_words import solo_event_line, solo_words
@@ -43,6 +45,12 @@ def _ship(state: State, ship: int) -> str:
     return f"{colour} {'starbase' if 200 <= ship < 300 else 'ship'} {ship}"
 
 
+def _mission(state: State, k: int) -> str:
+    if 0 <= k < len(state.missions):
+        return missions()[state.missions[k]].name
+    return f"mission {k}"
+
+
 def describe(table: State | EmpiresView, a: Action) -> str:
     """``a`` in one short line, in a state or in a seat's view of it."""
     state = table.table if isinstance(table, EmpiresView) else table
@@ -50,7 +58,14 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "choose":
         return f"take the {ACTIONS[a.card].title()} action"
     if k == "boost":
+        if a.card == 2:
+            return "boost the action twice with the Double Energy token"
         return "boost the action with 1 energy"
+    if k == "empire":
+        hand = state.empire_hand
+        if 0 <= a.card < len(hand) and hand[a.card] in empires():
+            return f"choose the {empires()[hand[a.card]].name}"
+        return "choose an Empire card"
     if k == "flick":
         aim = aim_of(a.option)
         return (f"flick {_ship(state, a.card)} at {aim.angle / 100:.2f}°, "
@@ -64,6 +79,18 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "place":
         x, y = decode(a.option)
         return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k in ("awaken", "seize"):
+        verb = "awaken a Dyson Ring on" if k == "awaken" else "take control of the Dyson Ring at"
+        return f"{verb} the artifact {_ship(state, a.card)} orbits"
+    if k == "mega":
+        how = "build on" if a.option == 0 else "overload"
+        return f"{how} the Dyson Ring at {_where(state, a.card)}"
+    if k == "sublight":
+        x, y = decode(a.option)
+        return f"move {_ship(state, a.card)} at sublight to ({x / 100:.0f}, {y / 100:.0f}) mm"
+    if k == "mine":
+        x, y = decode(a.option)
+        return f"lay mine {a.card} at ({x / 100:.0f}, {y / 100:.0f}) mm"
     if k == "move_starbase":
         return f"move {_ship(state, a.card)} to {_where(state, a.option)}"
     if k == "launch":
@@ -84,6 +111,10 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         relics = state.players[state.current].relics
         name = relics[a.card].replace("_", " ") if 0 <= a.card < len(relics) else "a"
         return f"use the {name} relic"
+    if k == "mission":
+        if 0 <= a.card < len(state.missions):
+            return f"complete the mission {missions()[state.missions[a.card]].name}"
+        return "complete a mission"
     if k == "attack":
         return f"{_ship(state, a.card)} attacks {_target(state, a.option)}"
     if k == "bonus":
@@ -115,7 +146,7 @@ def describe(table: State | EmpiresView, a: Action) -> str:
 
 
 HOW_LOST = ("lost in space", "rammed", "struck a guardian warship", "destroyed by the robots",
-            "struck the Heart of the Builders")
+            "struck the Heart of the Builders", "struck a mine")
 
 
 def event_line(state: State, e: Event) -> str:
@@ -157,6 +188,11 @@ def event_line(state: State, e: Event) -> str:
         f"{_where(state, e.value)}",
         "orbit_full": lambda: f"the orbit of {_where(state, e.value)} is full: ship {e.card} "
         "stays where it is",
+        "awaken": lambda: f"{who} awakens a Dyson Ring at {_where(state, e.card)}",
+        "seize": lambda: f"{who} takes control of the Dyson Ring at {_where(state, e.card)}",
+        "overload": lambda: f"{who} overloads the Dyson Ring at {_where(state, e.card)}: "
+        f"{e.value} rival pieces sent home",
+        "mission": lambda: f"{who} completes {_mission(state, e.card)} ({e.value} cubes)",
     }
     line = lines.get(e.kind)
     return line() if line is not None else f"{who}: {e.kind.replace('_', ' ')}"

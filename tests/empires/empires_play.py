@@ -14,14 +14,27 @@ from core.empires.state import State
 # Aims are many and mostly wasted; attacks, building and landing end a game sooner.
 WEIGHTS = {"attack": 30.0, "build": 20.0, "land": 10.0, "discover": 10.0,
            "deploy_troop": 6.0, "deploy_ship": 4.0, "relic": 3.0, "archive": 3.0,
-           "flick": 0.1, "reposition": 0.2, "boost": 0.5}
+           "flick": 0.1, "reposition": 0.2, "boost": 0.5, "mission": 5.0,
+           "awaken": 20.0, "seize": 10.0, "mega": 10.0, "mine": 2.0, "empire": 1.0}
 MODULE_SETS: tuple[list[str], ...] = ([], ["guardian_warships"], ["ancient_libraries"],
                ["ancient_libraries", "guardian_warships"])
+# The switches of the optional modules, by seed // 12 (seeds 0-11 play none of them).
+VARIANT_SETS: tuple[dict[str, object], ...] = (
+    {}, {"proximity_mines": True, "sublight": True, "randomize_technology": True},
+    {"megastructures": True, "empires": True},
+    {"proximity_mines": True, "sublight": True, "megastructures": True, "empires": True,
+     "randomize_technology": True})
 
 
 def options_for(seed: int) -> dict[str, object]:
-    return {"players": 2 + seed % 3, "modules": MODULE_SETS[seed // 3 % 4],
-            "steadiness": ("exact", "steady", "normal", "shaky")[seed % 4]}
+    players = 2 + seed % 3
+    variants = dict(VARIANT_SETS[seed // 12 % 4])
+    if variants and players == 2 and seed % 2:
+        variants["corners"] = "destroyed"
+    if variants and seed % 4 >= 2:
+        variants["discovery"] = "printed"
+    return {"players": players, "modules": MODULE_SETS[seed // 3 % 4],
+            "steadiness": ("exact", "steady", "normal", "shaky")[seed % 4], **variants}
 
 
 def pick(draw: random.Random, actions: list[Action]) -> Action:
