@@ -82,7 +82,7 @@ MANEUVERS = ("land", "launch", "discover", "reposition", "wormhole")
 FREE_OPTIONS = frozenset({"flick", "reposition", "place"})
 # Fields an action of a kind does not use must keep their defaults (card -1, option 0), so
 # that one choice is one action, as the log, the replays and the undo compare them.
-_NO_CARD = frozenset({"boost", "end", "done", "snare"})
+_NO_CARD = frozenset({"end", "done", "snare"})
 _NO_OPTION = frozenset({"choose", "boost", "end", "done", "land", "discover", "wormhole",
                         "deploy_ship", "deploy_troop", "archive", "relic", "bonus", "boon",
                         "robots", "teleport", "jump"})
@@ -106,6 +106,8 @@ def why_illegal(state: State, a: Action) -> str | None:
             return refused
     if a.kind in _NO_CARD and a.card != -1:
         return f"{a.kind} names no card or piece (-1)"
+    if a.kind == "boost" and a.card not in (-1, DOUBLE):
+        return f"boost names no card (-1), or {DOUBLE} for the Double Energy token"
     if a.kind in _NO_OPTION and a.option != 0:
         return f"{a.kind} takes no option (0)"
     if state.pending:

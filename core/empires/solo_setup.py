@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.contract import seats_and_names
+from core.empires import variants
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.geometry import starmap
 from core.empires.invasion import place_warship, run
@@ -45,7 +46,7 @@ SPREAD = 4000
 
 def normalize_solo(options: dict[str, Any]) -> dict[str, Any]:
     known = {"mode", "scenario", "players", "seats", "names", "steadiness", "modules",
-             "events"}
+             "events", *variants.KEYS}
     extra = sorted(set(options) - known)
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for the Solo Campaign")
@@ -61,7 +62,18 @@ def normalize_solo(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"steadiness is one of {', '.join(STEADINESS)}, not {steadiness!r}")
     seats, names = seats_and_names({"seats": ["human"], **options}, 1)
     return {"players": 1, "mode": "solo", "scenario": scenario, "seats": seats,
-            "names": names, "steadiness": steadiness, "modules": [], "events": 1}
+            "names": names, "steadiness": steadiness, "modules": [], "events": 1,
+            # the competitive modules' switches, all off: the scenarios bring their own
+            **_modules_off(options)}
+
+
+def _modules_off(options: dict[str, Any]) -> dict[str, Any]:
+    """The competitive modules' switches at their defaults; ValueError for one switched on."""
+    defaults = variants.normalize({}, 1)
+    on = [k for k in variants.KEYS if k in options and options[k] != defaults[k]]
+    if on:
+        raise ValueError(f"the Solo Campaign plays without the module {on[0]!r}")
+    return defaults
 
 
 def new_solo_game(opts: dict[str, Any], seed: int) -> State:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.empires import new_game
+from core.empires.settings import MODULE_SETTINGS
 from core.empires.setup import MODULES, normalize_options
 from core.games import info
 
@@ -13,7 +14,8 @@ from core.games import info
 def test_the_row_offers_steadiness_each_module_and_the_event_count() -> None:
     row = info("empires")
     assert row.playable and row.players == (2, 4)
-    assert [s.key for s in row.settings] == ["steadiness", *MODULES, "events"]
+    assert [s.key for s in row.settings] == ["steadiness", *MODULES, "events",
+                                             *(m["path"] for m in MODULE_SETTINGS)]
     assert [v for v, _ in row.setting("steadiness").choices({})] == [
         "exact", "steady", "normal", "shaky"]
     assert row.setting("steadiness").default_for({}) == "normal"

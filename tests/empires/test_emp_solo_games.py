@@ -64,7 +64,9 @@ def test_every_legal_solo_action_is_accepted_and_nothing_else_is_offered() -> No
 # Seed 3 is scenario 4 (Echoes of Infinity) at "exact" steadiness, seed 5 scenario 6 (the
 # Heart of the Builders) at "exact", seed 22 scenario 5 at "shaky". Changing the rules, the
 # physics constants or the content changes these numbers: look at why before re-pinning.
-GOLDEN = {3: (100, 3893396152), 5: (143, 2056144037), 22: (114, 1875867191)}
+# Re-pinned when the missions and the module switches joined the state and the options (the
+# same actions, more fields in the checksum).
+GOLDEN = {3: (100, 182417257), 5: (143, 1239689870), 22: (114, 3365402760)}
 
 
 @pytest.mark.parametrize("seed", sorted(GOLDEN))
