@@ -51,24 +51,32 @@ def _play(job: tuple[int, dict[str, Any], list[str], int]) -> dict[str, Any]:
             "trail": trail}
 
 
-def heroes_win_at(game: dict[str, Any], villain_goal: int) -> tuple[bool, bool]:
-    """(the heroes win, the game is a deck-out) had the Villains' goal been ``villain_goal``."""
+def heroes_win_at(game: dict[str, Any], villain_goal: int, heroes_goal: int | None = None
+                  ) -> tuple[bool, bool]:
+    """(the heroes win, the game is a deck-out) had the Villains' goal been ``villain_goal``
+    (and the heroes' ``heroes_goal``, at most the one played: their planner plays for the
+    goal it is given, so a lower one read off is a first guess to check by playing it)."""
     if villain_goal > game["ceiling"]:
         raise ValueError(f"goal {villain_goal} is above the sweep's ceiling {game['ceiling']}")
+    mine = game["heroes_goal"] if heroes_goal is None else heroes_goal
+    if mine > game["heroes_goal"]:
+        raise ValueError(f"heroes' goal {mine} is above the one played, {game['heroes_goal']}")
     for side, honor in game["trail"]:
-        if side == HEROES and honor >= game["heroes_goal"]:
+        if side == HEROES and honor >= mine:
             return True, False
         if side != HEROES and honor >= villain_goal:
             return False, False
     return False, game["by"] == BY_DECK_OUT
 
 
-def table(games: list[dict[str, Any]], goals: list[int], band: tuple[float, float]
-          ) -> list[str]:
+def table(games: list[dict[str, Any]], goals: list[int], band: tuple[float, float],
+          heroes_goal: int | None = None) -> list[str]:
     n = len(games)
-    lines = [f"  {'Villain goal':>12} {'heroes won':>10} {'95 %':>12} {'deck-outs':>9}"]
+    mine = games[0]["heroes_goal"] if heroes_goal is None else heroes_goal
+    lines = [f"  heroes' goal {mine}",
+             f"  {'Villain goal':>12} {'heroes won':>10} {'95 %':>12} {'deck-outs':>9}"]
     for goal in goals:
-        results = [heroes_win_at(g, goal) for g in games]
+        results = [heroes_win_at(g, goal, heroes_goal) for g in games]
         wins = sum(w for w, _ in results)
         decks = sum(d for _, d in results)
         lo, hi = wilson(wins, n)
@@ -94,8 +102,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--log", default=None)
     ap.add_argument("--pool", nargs="+", default=None, metavar="FILE")
+    ap.add_argument("--hero-goals", default=None,
+                    help="with --pool: heroes' goals to read off too (at most the one played)")
     args = ap.parse_args(argv)
     goals = [int(x) for x in args.goals.split(",") if x.strip()]
+    hero_goals = [int(x) for x in args.hero_goals.split(",")] if args.hero_goals else [None]
     if args.pool:
         groups: dict[str, list[dict[str, Any]]] = {}
         for p in args.pool:
@@ -106,7 +117,8 @@ def main(argv: list[str] | None = None) -> None:
                         groups.setdefault(row["label"], []).append(row)
         for label, games in groups.items():
             print(f"{label}: {len(games)} games")
-            print("\n".join(table(games, goals, BANDS[games[0]["difficulty"]])))
+            for mine in hero_goals:
+                print("\n".join(table(games, goals, BANDS[games[0]["difficulty"]], mine)))
         return
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players or {"solo": 1, "coop": 2}.get(args.mode, max(2, len(names)))
@@ -116,17 +128,17 @@ def main(argv: list[str] | None = None) -> None:
         jobs = [(seed, opts, st, args.ceiling) for seed, opts, st in
                 game_jobs(args.mode, difficulty, args.scenario, args.chapter, args.seed,
                           args.games, seats)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(_play, jobs, chunksize=2))
-        else:
-            games = [_play(j) for j in jobs]
         label = (f"{args.mode} {difficulty} {args.scenario or args.chapter or 'default'} "
                  f"bots {','.join(seats)}")
-        if args.log:
-            with open(args.log, "a", encoding="utf-8") as out:
-                for g in games:
-                    out.write(json.dumps(dict(g, label=label, difficulty=difficulty)) + "\n")
+        games = []
+        with ProcessPoolExecutor(args.jobs) as pool:
+            # Each game is logged as it ends, so a long sweep can be read while it runs.
+            for g in pool.map(_play, jobs, chunksize=1):
+                games.append(g)
+                if args.log:
+                    with open(args.log, "a", encoding="utf-8") as out:
+                        out.write(json.dumps(dict(g, label=label, difficulty=difficulty))
+                                  + "\n")
         print(f"{label}: {len(games)} games, seeds {args.seed}..{args.seed + args.games - 1}, "
               f"heroes' goal {games[0]['heroes_goal']}", flush=True)
         print("\n".join(table(games, goals, BANDS[difficulty])), flush=True)
