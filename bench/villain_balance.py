@@ -3,7 +3,7 @@ planner by default), many seeded games per difficulty, against the issue's bands
 
     python -m bench.villain_balance [--mode solo] [--difficulty standard,hard,nightmare]
         [--scenario crossroads_vigil] [--games 300] [--seed 50001] [--jobs 2]
-        [--bots planner] [--boss random|ID|all] [--log FILE] [--pool FILE...]
+        [--bots planner] [--boss random|ID|all] [--chapter ID] [--log FILE] [--pool FILE...]
 
 For each difficulty: the heroes' win rate with its 95 % Wilson interval against the band
 (Standard 55-75 %, Hard 35-55 %, Nightmare 15-35 %), each Boss's rate against the mode's mean
@@ -13,7 +13,10 @@ its seed; every difficulty plays the same seeds. ``--boss ID`` fixes the Boss (t
 Boss must be drawn at random); ``--boss all`` plays ``--games`` games for each Boss in turn, on
 the same seeds, so the mean is every Boss weighed alike and each Boss's line (its rate, 95 %
 interval, and distance from that mean) has as many games as asked. ``--log`` appends one JSON
-line per game, ``--pool`` reports over logged games instead of playing.
+line per game, ``--pool`` reports over logged games instead of playing. ``--chapter`` plays a
+campaign chapter's battle as a campaign player meets it (``bench.campaign_games``: every
+earlier chapter's reward carried, heroes picked from the pool at random per game; solo, at the
+chapter's own difficulty unless ``--difficulty`` is given).
 """
 
 from __future__ import annotations
@@ -92,11 +95,48 @@ def pool_report(paths: list[str]) -> None:
         print("\n".join(band_lines(report_of(games, *key, bots[key]))))
 
 
+def difficulties(given: str | None, chapter: str | None) -> list[str]:
+    """The difficulties to play: those given, else the chapter's own, else all three."""
+    if given:
+        return [d.strip() for d in given.split(",") if d.strip()]
+    if chapter:
+        from bench.campaign_games import chapter_index
+        from core.tactics import campaign_flow
+
+        return [campaign_flow.definition().chapters[chapter_index(chapter)].difficulty]
+    return list(BANDS)
+
+
+def game_jobs(mode: str, difficulty: str, scenario: str | None, chapter: str | None,
+              seed: int, games: int, seats: list[str]
+              ) -> list[tuple[int, dict[str, Any], list[str]]]:
+    """One (seed, options, seats) per game. A chapter's battle is solo, with the campaign's
+    rewards and a pick of heroes per game; otherwise every game has the same options. The
+    ties the Villains' procedure leaves open are the heroes' to break, as in the app."""
+    if chapter:
+        from bench.campaign_games import chapter_options
+
+        if mode != "solo" or len(seats) != 1:
+            raise SystemExit("--chapter plays the campaign's solo battles: --mode solo")
+        out = []
+        for i in range(games):
+            opts = chapter_options(chapter, seed + i)
+            for key in ("players", "seats", "names"):
+                opts.pop(key)
+            out.append((seed + i, dict(opts, difficulty=difficulty), seats))
+        return out
+    options: dict[str, Any] = {"mode": mode, "difficulty": difficulty}
+    if scenario:
+        options["scenario"] = scenario
+    return [(seed + i, options, seats) for i in range(games)]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mode", default="solo", choices=("solo", "coop", "boss"))
-    ap.add_argument("--difficulty", default="standard,hard,nightmare")
+    ap.add_argument("--difficulty", default=None,
+                    help="comma list (standard,hard,nightmare; a chapter's own by default)")
     ap.add_argument("--scenario", default=None)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=50001)
@@ -106,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--boss", default="random",
                     help="random (drawn each game), a Boss's id, or all (each Boss in turn)")
+    ap.add_argument("--chapter", default=None,
+                    help="a campaign chapter id: its battle with the earlier rewards carried")
     ap.add_argument("--log", default=None, help="append one JSON line per game to this file")
     ap.add_argument("--pool", nargs="+", default=None, metavar="FILE",
                     help="report over games logged by --log instead of playing")
@@ -129,15 +171,16 @@ def main(argv: list[str] | None = None) -> None:
     if len(bosses) == 1 and args.boss != RANDOM_BOSS:
         print(f"(one Boss, {args.boss}: the band verdicts below are this Boss's alone)")
     start = time.perf_counter()
-    for difficulty in [d.strip() for d in args.difficulty.split(",") if d.strip()]:
-        # The ties the Villains' procedure leaves open are the heroes' to break, as in the app.
-        options: dict[str, Any] = {"mode": args.mode, "difficulty": difficulty}
-        if args.scenario:
-            options["scenario"] = args.scenario
-        scenario = T.new_game(dict(options, players=players), args.seed).scen.id
+    for difficulty in difficulties(args.difficulty, args.chapter):
         # Seed by seed, every Boss in turn: a run stopped early has as many games of each.
-        jobs = [(args.seed + i, dict(options, boss=boss), seats)
-                for i in range(args.games) for boss in bosses]
+        jobs = [(seed, dict(options, boss=boss), game_seats)
+                for seed, options, game_seats in game_jobs(args.mode, difficulty, args.scenario,
+                                                           args.chapter, args.seed, args.games,
+                                                           seats)
+                for boss in bosses]
+        scenario = T.new_game(dict(jobs[0][1], players=players), args.seed).scen.id
+        if args.chapter:
+            scenario = f"{scenario}, chapter {args.chapter}"
         log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
         games = []
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:

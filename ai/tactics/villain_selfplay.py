@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.bots import make_bot
@@ -50,14 +50,22 @@ def seats_for(bots: list[str], players: int) -> list[str]:
     return [bots[seat % len(bots)] for seat in range(players)]
 
 
-def play_villain_game(seed: int, options: dict[str, Any], bots: list[str]) -> VillainGame:
-    """Play one game to the end, ``bots`` seat by seat (each on its own seeded stream)."""
+def play_villain_game(seed: int, options: dict[str, Any], bots: list[str],
+                      villain_goal: int | None = None,
+                      on_events: Callable[[Any, list[Any]], None] | None = None) -> VillainGame:
+    """Play one game to the end, ``bots`` seat by seat (each on its own seeded stream).
+
+    ``villain_goal`` plays the game with that Villain goal in place of the scenario's (the
+    goal sweep of ``bench.villain_goals`` sets it out of reach); ``on_events`` sees the state
+    and the events after every action."""
     import core.tactics as T
 
     opts = dict(options, players=len(bots), seats=[f"bot:{b}" for b in bots])
     s = T.new_game(opts, seed)
     if s.villain is None:
         raise ValueError(f"mode {opts.get('mode')!r} is not played against the Villains")
+    if villain_goal is not None:
+        s.scen = replace(s.scen, villain_honor=villain_goal)
     agents = [make_bot(name, "tactics", seed * 31 + seat) for seat, name in enumerate(bots)]
     timed = s.villain.boss_seat < 0
     command_ms: list[float] = []
@@ -67,6 +75,8 @@ def play_villain_game(seed: int, options: dict[str, Any], bots: list[str]) -> Vi
         action = agents[seat].choose(T.view(s, seat), T.legal_actions(s))
         before = T.copy(s) if timed else None
         events = T.apply(s, action)
+        if on_events is not None:
+            on_events(s, events)
         if before is not None:
             command_ms += _time_commands(before, events)
         steps += 1
