@@ -171,8 +171,10 @@ def robot_targets(state: State, count: int, source: int) -> list[int]:
     for whole_map in (False, True):
         near = [j for j in range(len(state.locations)) if j != source
                 and (whole_map or quadrant(j) == q)]
+        # A face-down warpgate is an unused one, marked inert at set-up: read from the
+        # mark, which every seat sees, not from the disc's kind, which a view hides.
         hidden = [j for j in near if not state.locations[j].faceup
-                  and state.locations[j].kind != "warpgate" and not state.locations[j].destroyed]
+                  and not state.locations[j].inert and not state.locations[j].destroyed]
         if hidden:
             return hidden
         free = [j for j in near if is_planet(state.locations[j]) and occupant(state, j) is None

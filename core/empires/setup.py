@@ -204,7 +204,9 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"each quadrant has 1 or 2 event tokens, and at least one for each "
                          f"module's event ({len(modules)}), not {events!r}")
     return {"players": players, "seats": seats, "names": names, "steadiness": steadiness,
-            "modules": modules, "events": events, **{m: m in modules for m in MODULES},
+            "modules": modules, "events": events,
+            # A switch given is kept (the settings read it back); one not given is left out.
+            **{m: m in modules for m in MODULES if m in options},
             **variants.normalize(options, players)}
 
 

@@ -19,6 +19,19 @@ HIDDEN = "hidden"
 HIDDEN_TOKEN = "?"
 
 
+class BlankRng(Rng):
+    """The generator a view's table carries in place of the game's: no dice of its own to
+    show, so any two blanks compare equal (two views of the same table are equal)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BlankRng)
+
+    def __hash__(self) -> int:
+        return 0
+
+
 @dataclass
 class EmpiresView:
     """The table as ``seat`` sees it. ``table`` is a copy of the state with every face-down
@@ -38,7 +51,7 @@ class EmpiresView:
 
 def view(state: State, seat: int) -> EmpiresView:
     t = state.copy()
-    t.rng = Rng(0)
+    t.rng = BlankRng(0)
     hidden: Counter[tuple[str, str]] = Counter()
     for loc in t.locations:
         if not loc.faceup:

@@ -4,6 +4,7 @@ reachable orbit, and hints that name a real location and a chance."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -19,6 +20,7 @@ from empires_rules_helpers import game, reveal, ship_at  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.flicks import FULL, ORBIT, Budget, Goal, Table, search  # noqa: E402
 from ai.hints import hint  # noqa: E402
+from ascend_cli import main  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.empires import (  # noqa: E402
     apply,
@@ -142,3 +144,19 @@ def test_a_hint_for_the_choice_of_action_says_which_and_why() -> None:
     h = hint("empires", view(s, 0), legal_actions(s))
     assert h.action.kind == "choose" and h.action in legal_actions(s)
     assert re.search(r"Take the \w+ action: .*[+-]\d+\.\d VP", h.reason), h.reason
+
+
+def test_selfplay_plays_empires_from_the_command_line(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    args = ["selfplay", "empires", "--players", "3", "--bots", "random", "--games", "1",
+            "--seed", "2", "--steadiness", "exact", "--guardian-warships", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "empires" and data["games"] == 1
+    assert data["wins_by_bot"]["random"] + data["ties"] == 1
+    assert main(["selfplay", "empires", "--bots", "random", "--games", "1",
+                 "--steadiness", "wobbly"]) == 2
+    assert "steadiness is one of exact, steady, normal, shaky" in capsys.readouterr().err
+    assert main(["selfplay", "ascension", "--bots", "random", "--games", "1",
+                 "--guardian-warships"]) == 2
+    assert "is an option of Ascending Empires" in capsys.readouterr().err

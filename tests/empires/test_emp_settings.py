@@ -24,7 +24,8 @@ def test_the_row_offers_steadiness_each_module_and_the_event_count() -> None:
 def test_a_module_switched_on_is_played_and_kept_in_the_options() -> None:
     o = normalize_options({"guardian_warships": True})
     assert o["modules"] == ["guardian_warships"]
-    assert o["guardian_warships"] is True and o["ancient_libraries"] is False
+    assert o["guardian_warships"] is True and "ancient_libraries" not in o
+    assert normalize_options({"ancient_libraries": False})["ancient_libraries"] is False
     s = new_game({"players": 3, "ancient_libraries": True}, 4)
     assert s.options["modules"] == ["ancient_libraries"] and s.options["ancient_libraries"]
 
