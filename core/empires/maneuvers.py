@@ -247,6 +247,9 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
         return blocked
     if ship not in p.ships and ship not in p.advanced:
         return f"ship {ship} is not on your dashboard"
+    if ship in p.ships and ship != p.ships[0]:
+        # The dashboard's plain starships are alike: one choice is one action.
+        return f"your dashboard's starships are alike: take ship {p.ships[0]}"
     if ship in state.snared:
         return "a ship Gravity Snare put back and then landed is not launched again this turn"
     return room_reason(state, i, seat, ship)
@@ -288,6 +291,9 @@ def deploy_ship_reason(state: State, ship: int) -> str | None:
     p = state.players[state.current]
     if ship not in p.ships and ship not in p.advanced:
         return f"ship {ship} is not on your dashboard"
+    if ship in p.ships and ship != p.ships[0]:
+        # The dashboard's plain starships are alike: one choice is one action.
+        return f"your dashboard's starships are alike: take ship {p.ships[0]}"
     if advanced_name(ship) == "phaseship":
         return "the Phaseship is deployed by placing it anywhere on the map"
     gate = [loc.hole for loc in state.locations].index(p.gate)

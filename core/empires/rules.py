@@ -79,13 +79,14 @@ AIM_SCALE = 100000
 MANEUVERS = ("land", "launch", "discover", "reposition", "wormhole")
 # The kinds whose option is a free quantity (an aim, an angle, a spot on the map): any value
 # in range is legal, and the legal list offers only the useful ones (core/contract.py).
-FREE_OPTIONS = frozenset({"flick", "reposition", "place"})
+FREE_OPTIONS = frozenset({"flick", "reposition", "place", "sublight", "mine"})
 # Fields an action of a kind does not use must keep their defaults (card -1, option 0), so
 # that one choice is one action, as the log, the replays and the undo compare them.
 _NO_CARD = frozenset({"end", "done", "snare"})
 _NO_OPTION = frozenset({"choose", "boost", "end", "done", "land", "discover", "wormhole",
                         "deploy_ship", "deploy_troop", "archive", "relic", "bonus", "boon",
-                        "robots", "teleport", "jump"})
+                        "robots", "teleport", "jump", "empire", "mission", "awaken",
+                        "seize"})
 
 
 def aim_of(option: int) -> Aim:

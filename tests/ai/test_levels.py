@@ -37,8 +37,9 @@ def test_every_registered_game_has_levels_even_without_its_own_list(
     # The counter game lists none: the default ladder over its one bot.
     assert [(lv.key, lv.bot, bool(lv.slips)) for lv in levels("counter")] == [
         ("easy", "greedy", True), ("normal", "greedy", False)]
-    # A game with no bot of its own has the one level its random bot plays.
-    assert [(lv.key, lv.bot) for lv in levels("empires")] == [("normal", "random")]
+    # A game that lists none over greedy and planner bots: the default ladder over them.
+    assert [(lv.key, lv.bot) for lv in levels("empires")] == [
+        ("easy", "greedy"), ("normal", "greedy"), ("hard", "planner")]
 
 
 def test_a_level_name_makes_its_bot_and_a_bot_name_still_works() -> None:
