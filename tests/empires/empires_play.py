@@ -45,8 +45,14 @@ def random_game(seed: int, check: Callable[[State, Action], None] | None = None,
                 limit: int = 20000) -> tuple[State, list[Action]]:
     """Play seed's game to its end (or ``limit`` actions); ``check`` runs after each action
     (default: the audit must find nothing)."""
-    s = new_game(options_for(seed), seed)
-    draw = random.Random(f"empires-{seed}")
+    return play_out(new_game(options_for(seed), seed), random.Random(f"empires-{seed}"),
+                    seed, check, limit)
+
+
+def play_out(s: State, draw: random.Random, seed: int,
+             check: Callable[[State, Action], None] | None = None,
+             limit: int = 20000) -> tuple[State, list[Action]]:
+    """Play ``s`` to its end (or ``limit`` actions) with actions drawn by ``draw``."""
     played: list[Action] = []
     while s.to_move is not None and len(played) < limit:
         a = pick(draw, legal_actions(s))

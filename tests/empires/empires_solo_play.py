@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from empires_play import pick
+from empires_play import play_out
 
 from core.contract import Action
-from core.empires import apply, audit, legal_actions, new_game
+from core.empires import new_game
 from core.empires.state import State
 
 
@@ -23,16 +23,5 @@ def random_solo_game(seed: int, check: Callable[[State, Action], None] | None = 
                      limit: int = 20000) -> tuple[State, list[Action]]:
     """Play seed's scenario to its end (or ``limit`` actions); ``check`` runs after each
     action (default: the audit must find nothing)."""
-    s = new_game(solo_options(seed), seed)
-    draw = random.Random(f"empires-solo-{seed}")
-    played: list[Action] = []
-    while s.to_move is not None and len(played) < limit:
-        a = pick(draw, legal_actions(s))
-        apply(s, a)
-        played.append(a)
-        if check is None:
-            problems = audit(s)
-            assert problems == [], (seed, len(played), a, problems)
-        else:
-            check(s, a)
-    return s, played
+    return play_out(new_game(solo_options(seed), seed),
+                    random.Random(f"empires-solo-{seed}"), seed, check, limit)

@@ -97,6 +97,9 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         self.modal_open = False
         self.hint: tuple[Action, str] | None = None
         self.hint_step = -1
+        # The step at which the player put a pending choice aside (-1: none), so the table
+        # does not ask it again until enter reopens it or the game moves on.
+        self.deferred = -1
         # While a question's dialog is closed by taking back the move that asked it.
         self.taking_back = False
         # The round the move being told was made in (the log files its line under it).
@@ -437,6 +440,14 @@ class TableScreen(Screen[None], metaclass=_TableMeta):  # type: ignore[metaclass
         await table_bots.play_bots(self)
 
     # --- key actions -----------------------------------------------------------------------
+
+    def action_decide(self) -> None:
+        """Enter off the board: the scores once over, or the pending choice put aside."""
+        if self.state.to_move is None:
+            self._show_end()
+            return
+        self.deferred = -1
+        self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Once the game is over only the keys that still mean something stay (and show in

@@ -76,7 +76,6 @@ class EmpiresScreen(TableScreen):
     def __init__(self, session: Any, message: str = "") -> None:
         super().__init__(session, message)
         self.ruler = False
-        self.deferred = -1  # the step at which the player put a question aside
         self._before: State | None = None  # the table before the move being made
         self._target = -1  # the suggested aim last chosen with t
         self._turn_seen = -1
@@ -373,13 +372,6 @@ class EmpiresScreen(TableScreen):
         return True
 
     # --- key actions -----------------------------------------------------------------------
-
-    def action_decide(self) -> None:
-        if self.state.to_move is None:
-            self._show_end()
-            return
-        self.deferred = -1
-        self.advance()
 
     def action_act(self, k: int) -> None:
         """m / d / b / i: choose that action; once it is chosen, its list (deploy what,

@@ -74,7 +74,6 @@ class FirepeakScreen(TableScreen):
         self.shown: int | None = None  # whose pattern is drawn large; None = the viewer's
         self.cursor = 0
         self.marked: tuple[int, int] | None = None  # (seat, location) a dialog points at
-        self.deferred = -1  # the step at which the player put a pending choice aside
         self._shown_text: dict[str, Text] = {}
 
     # --- layout ----------------------------------------------------------------------------
@@ -375,14 +374,6 @@ class FirepeakScreen(TableScreen):
             self._pick_spell(legal)
         else:
             self.pick(kind, legal)
-
-    def action_decide(self) -> None:
-        """Enter: open the pending choice again (or the scores once the game is over)."""
-        if self.state.to_move is None:
-            self._show_end()
-            return
-        self.deferred = -1
-        self.advance()
 
     def action_end_turn(self) -> None:
         """End the turn; asks first while actions are left."""

@@ -48,7 +48,6 @@ class TacticsTable(TableScreen):
         self.selected: int | None = None  # a unit picked on the map with enter
         self.sight: list[int] | None = None  # the line of sight drawn, shooter first
         self.route: tuple[int, ...] = ()  # the route drawn: highlighted in a list, or taken
-        self.deferred = -1  # the step at which the player put a pending choice aside
         # While a pick list points at hexes: (reach, targets) tinted instead of the command's.
         self.dialog_marks: tuple[set[int], set[int]] | None = None
         self.labels: dict[int, str] = {}

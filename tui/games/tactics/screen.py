@@ -182,14 +182,6 @@ class TacticsScreen(TacticsTable):
             return False
         return True
 
-    def action_decide(self) -> None:
-        """Enter off the map: the scores once over, or the pending choice again."""
-        if self.state.to_move is None:
-            self._show_end()
-            return
-        self.deferred = -1
-        self.advance()
-
     def action_command(self) -> None:
         """c: command the unit under the cursor (or the one picked with enter); otherwise
         choose among your units, those that cannot be commanded saying why."""
