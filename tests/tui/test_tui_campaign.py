@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from tui_helpers import wait_until
 
@@ -61,6 +62,18 @@ async def campaign_shown(pilot: Pilot[None]) -> CampaignScreen:
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, CampaignScreen)
+    if screen.story_to_end:
+        # Under load the text may be laid out a few frames late: wait for its end in view,
+        # the same two frames running.
+        scroll = screen.query_one("#story", VerticalScroll)
+        seen: list[tuple[float, float]] = []
+
+        def settled() -> bool:
+            seen.append((scroll.max_scroll_y, scroll.scroll_y))
+            return (len(seen) >= 2 and seen[-1] == seen[-2]
+                    and scroll.scroll_y == scroll.max_scroll_y)
+
+        await wait_until(pilot, settled, "the story's end is in view")
     return screen
 
 
