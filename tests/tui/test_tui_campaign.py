@@ -63,14 +63,15 @@ async def campaign_shown(pilot: Pilot[None]) -> CampaignScreen:
     screen = app.screen
     assert isinstance(screen, CampaignScreen)
     if screen.story_to_end:
-        # Under load the text may be laid out a few frames late: wait for its end in view,
-        # the same two frames running.
+        # Under load the text is laid out a few frames late (until then nothing scrolls):
+        # wait for a story taller than its panel with its end in view, two frames running.
+        # The victory's story always overflows the panel at the sizes the tests use.
         scroll = screen.query_one("#story", VerticalScroll)
         seen: list[tuple[float, float]] = []
 
         def settled() -> bool:
             seen.append((scroll.max_scroll_y, scroll.scroll_y))
-            return (len(seen) >= 2 and seen[-1] == seen[-2]
+            return (len(seen) >= 2 and seen[-1] == seen[-2] and scroll.max_scroll_y > 0
                     and scroll.scroll_y == scroll.max_scroll_y)
 
         await wait_until(pilot, settled, "the story's end is in view")
