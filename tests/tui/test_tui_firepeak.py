@@ -7,7 +7,9 @@ import io
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 import core.firepeak as F
 from core.contract import Action
@@ -250,3 +252,15 @@ async def test_firepeak_hot_seat_hides_and_hands_over(save_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and table.viewer == 1
+
+
+async def test_firepeak_panel_redraws_when_only_its_colour_changes(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start_firepeak(pilot, app, "5")
+        table._put("#fp-prompt", Text("Your move", style="bold"))
+        table._put("#fp-prompt", Text("Your move", style="reverse"))
+        await pilot.pause()
+        shown = table.query_one("#fp-prompt", Static).content
+        assert isinstance(shown, Text)
+        assert str(shown.style) == "reverse"

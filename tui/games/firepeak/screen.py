@@ -74,7 +74,7 @@ class FirepeakScreen(TableScreen):
         self.shown: int | None = None  # whose pattern is drawn large; None = the viewer's
         self.cursor = 0
         self.marked: tuple[int, int] | None = None  # (seat, location) a dialog points at
-        self._shown_text: dict[str, Text] = {}
+        self._shown_text: dict[str, tuple[object, ...]] = {}
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -171,9 +171,12 @@ class FirepeakScreen(TableScreen):
     def _put(self, selector: str, text: Text) -> None:
         """Show ``text`` in a fixed-size panel; unchanged text costs nothing, and a change
         never asks for a new layout (these panels do not change size)."""
-        if self._shown_text.get(selector) == text:
+        # ``Text ==`` compares the characters and spans but not the base style, so a panel
+        # that only changed colour as a whole would be left stale.
+        seen = (text.plain, str(text.style), tuple(text.spans), text.justify)
+        if self._shown_text.get(selector) == seen:
             return
-        self._shown_text[selector] = text
+        self._shown_text[selector] = seen
         self.query_one(selector, Static).update(text, layout=False)
 
     def refresh_table(self) -> None:
