@@ -95,6 +95,13 @@ def setups() -> dict[int, Setup]:
     return load_setups(content_file("core.empires", "setups.toml"))
 
 
+def laid_in_sight(players: int) -> frozenset[str]:
+    """The holes whose face-down disc every player saw laid at set-up (the unused warpgates,
+    the artifacts the set-up places by name): their kind is public, only the token on them is
+    not. The Solo Campaign lays the four-player map."""
+    return frozenset(f.hole for f in setups()[players].fixed if not f.faceup)
+
+
 def load_setups(source: Source) -> dict[int, Setup]:
     """The set-ups of a content file; ContentError naming the entry and field if wrong."""
     holes = {h.id for h in starmap().holes}

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.contract import plain_copy
 from core.empires.empires import empires
-from core.empires.setup import tokens
+from core.empires.setup import laid_in_sight, tokens
 from core.empires.state import State
 from core.rng import Rng
 
@@ -35,9 +35,9 @@ class BlankRng(Rng):
 @dataclass
 class EmpiresView:
     """The table as ``seat`` sees it. ``table`` is a copy of the state with every face-down
-    location's kind, colour and token masked (kind ``"hidden"``, token ``"?"`` when one lies
-    there) and a blank generator; ``hidden_discs`` is the public count of the location discs
-    lying face down, by (kind, colour)."""
+    location's token masked (``"?"`` when one lies there) and, unless the set-up laid that
+    disc by name in everyone's sight, its kind and colour too (kind ``"hidden"``); a blank
+    generator; ``hidden_discs`` is the public count of the masked discs, by (kind, colour)."""
 
     seat: int
     to_move: int | None
@@ -53,11 +53,13 @@ def view(state: State, seat: int) -> EmpiresView:
     t = state.copy()
     t.rng = BlankRng(0)
     hidden: Counter[tuple[str, str]] = Counter()
+    known = laid_in_sight(4 if t.solo is not None else len(t.players))
     for loc in t.locations:
         if not loc.faceup:
-            hidden[(loc.kind, loc.colour)] += 1
-            loc.kind, loc.colour = HIDDEN, ""
             loc.token = HIDDEN_TOKEN if loc.token else ""
+            if loc.hole not in known:
+                hidden[(loc.kind, loc.colour)] += 1
+                loc.kind, loc.colour = HIDDEN, ""
     if t.solo is not None:  # the deck's order and the tokens discarded unseen are secret
         t.solo.deck = sorted(t.solo.deck)
         t.solo.scrap = [HIDDEN_TOKEN] * len(t.solo.scrap)

@@ -25,6 +25,7 @@ from core.empires import (
     view,
     why_illegal,
 )
+from core.empires.setup import laid_in_sight
 from core.empires.state import State
 from core.rng import Rng
 
@@ -92,6 +93,26 @@ def test_a_view_hides_what_lies_face_down_and_determinizes_to_a_possible_table()
         d = determinize(v, Rng(k))
         assert audit(d) == []
         assert [loc.faceup for loc in d.locations] == [loc.faceup for loc in s.locations]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_discs_laid_by_name_stay_where_everyone_saw_them_laid(players: int) -> None:
+    # The 3-player set-up lays the unused warpgate and an artifact face down at named holes,
+    # the 2-player one the unused warpgates and two artifacts: their kind is public, so a
+    # determinized table keeps them there and deals the shuffled discs only over the rest.
+    s = new_game({"players": players}, 11)
+    laid = {loc.hole: (loc.kind, loc.colour) for loc in s.locations
+            if not loc.faceup and loc.hole in laid_in_sight(players)}
+    assert laid and any(kind == "warpgate" for kind, _ in laid.values())
+    v = view(s, 0)
+    shuffled = sum(v.hidden_discs.values())
+    assert shuffled == sum(1 for loc in s.locations if not loc.faceup) - len(laid)
+    for k in range(40):
+        d = determinize(v, Rng(k))
+        assert {h: (loc.kind, loc.colour) for loc in d.locations
+                for h in [loc.hole] if h in laid} == laid
+        assert view(d, 0).hidden_discs == v.hidden_discs
+        assert audit(d) == []
 
 
 def test_a_refused_action_changes_nothing() -> None:
