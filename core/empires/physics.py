@@ -382,11 +382,22 @@ def simulate(discs: Sequence[Disc], flicked: int, angle: int, power: int, *,
 
 
 def overlapping(discs: Sequence[Disc]) -> list[tuple[int, int]]:
-    """Every pair of discs that overlap (touching is allowed), as id pairs."""
-    out: list[tuple[int, int]] = []
-    for i, a in enumerate(discs):
-        for b in discs[i + 1:]:
+    """Every pair of discs that overlap (touching is allowed), as id pairs, in the order of
+    the list (pair (i, j), i < j, by i then j)."""
+    # Sweep along x: two discs whose x-extents do not overlap cannot overlap, so each disc
+    # is tested only against those starting left of its right edge (coordinates are
+    # integers, so the cut is exact). The audit calls this after every step.
+    order = sorted(range(len(discs)), key=lambda k: discs[k].x - discs[k].r)
+    found: list[tuple[int, int]] = []
+    for n, i in enumerate(order):
+        a = discs[i]
+        right = a.x + a.r
+        for j in order[n + 1:]:
+            b = discs[j]
+            if b.x - b.r >= right:
+                break
             dx, dy, reach = a.x - b.x, a.y - b.y, a.r + b.r
             if dx * dx + dy * dy < reach * reach:
-                out.append((a.id, b.id))
-    return out
+                found.append((i, j) if i < j else (j, i))
+    found.sort()
+    return [(discs[i].id, discs[j].id) for i, j in found]
