@@ -95,6 +95,7 @@ def setups() -> dict[int, Setup]:
     return load_setups(content_file("core.empires", "setups.toml"))
 
 
+@functools.cache
 def laid_in_sight(players: int) -> frozenset[str]:
     """The holes whose face-down disc every player saw laid at set-up (the unused warpgates,
     the artifacts the set-up places by name): their kind is public, only the token on them is

@@ -40,6 +40,7 @@ from tui.screens.table import HINT_AND_GAME_BINDINGS, LOG_BINDINGS, TableScreen,
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
+from tui.widgets.redraw import update_static
 
 # Answers worth a line of their own in the log (the events tell the rest).
 LOGGED_ANSWERS = frozenset({"opponent", "discard_spell"})
@@ -74,7 +75,6 @@ class FirepeakScreen(TableScreen):
         self.shown: int | None = None  # whose pattern is drawn large; None = the viewer's
         self.cursor = 0
         self.marked: tuple[int, int] | None = None  # (seat, location) a dialog points at
-        self._shown_text: dict[str, tuple[object, ...]] = {}
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -171,13 +171,7 @@ class FirepeakScreen(TableScreen):
     def _put(self, selector: str, text: Text) -> None:
         """Show ``text`` in a fixed-size panel; unchanged text costs nothing, and a change
         never asks for a new layout (these panels do not change size)."""
-        # ``Text ==`` compares the characters and spans but not the base style, so a panel
-        # that only changed colour as a whole would be left stale.
-        seen = (text.plain, str(text.style), tuple(text.spans), text.justify)
-        if self._shown_text.get(selector) == seen:
-            return
-        self._shown_text[selector] = seen
-        self.query_one(selector, Static).update(text, layout=False)
+        update_static(self.query_one(selector, Static), text, layout=False)
 
     def refresh_table(self) -> None:
         """Redraw everything from the engine's view for the seat at the keyboard."""
