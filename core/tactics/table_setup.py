@@ -39,6 +39,7 @@ from core.tactics.villain_state import (
     surge_rule,
     villain_cards,
     villain_mode,
+    with_chapter_goal,
 )
 
 # --- options ---------------------------------------------------------------------------------
@@ -127,7 +128,8 @@ def blank_state(opts: dict[str, Any], c: Content, rng: Rng) -> State:
     sc = next(x for x in c.scenarios if x.id == opts["scenario"])
     s = State.__new__(State)
     s.options = opts
-    s.scen = sc.for_mode(mode)  # the goals of the mode being played
+    # The goals of the mode being played, and of the campaign chapter when it is one.
+    s.scen = with_chapter_goal(sc.for_mode(mode), opts.get("chapter", ""))
     s.map = sc.map
     s.cards = build_cards(c, n, mode)
     s.tdefs = c.treasures

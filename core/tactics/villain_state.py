@@ -18,6 +18,7 @@ state who is who (a unit's side, who answers a tie) is ``core.tactics.sides``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.tactics.cards import CardDef, Op
@@ -157,6 +158,12 @@ def blank_side(mode: str, first_card: int, cultists: tuple[int, ...], ties: str,
     return v
 
 
+def with_chapter_goal(sc: ScenarioDef, chapter: str) -> ScenarioDef:
+    """The scenario with a campaign chapter's extra Honor added to the heroes' goal."""
+    extra = next((c.extra_honor for c in campaign().chapters if c.id == chapter), 0)
+    return replace(sc, victory_honor=sc.victory_honor + extra) if extra else sc
+
+
 def surge_rule(sc: ScenarioDef, chapter: str) -> tuple[Op, ...]:
     """The extra Surge rule: a campaign chapter's when it writes one, else the scenario's."""
     if chapter:
@@ -170,5 +177,5 @@ __all__ = [
     "BOSS_HAND", "BY_DECK_OUT", "BY_HONOR", "BY_TURN_LIMIT", "BY_VILLAIN_HONOR",
     "CULTIST_FIGURES", "HEROES", "KIND_INDEX", "SCHEMES_PER_TURN", "TIES", "VILLAIN",
     "VILLAINS", "VILLAIN_MODES", "VillainSide", "blank_side", "hero_count", "surge_rule",
-    "villain_card", "villain_cards", "villain_mode",
+    "villain_card", "villain_cards", "villain_mode", "with_chapter_goal",
 ]

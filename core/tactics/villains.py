@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from core.content import ContentError, Fields, content_dir, label, read
 from core.tactics import cards
 from core.tactics.cards import DEFAULT_SPEED, KEYWORDS, CardDef, Op
-from core.tactics.scenarios import CHAMPION_IDS, ScenarioDef, scenarios
+from core.tactics.scenarios import CHAMPION_IDS, HONOR_SUPPLY, ScenarioDef, scenarios
 from core.tactics.scenarios import CONTENT as SCENARIOS_CONTENT
 from core.tactics.villain_ops import Context, read_ops
 
@@ -132,6 +132,9 @@ class ChapterDef:
     after: str
     surge: tuple[Op, ...] | None = None
     reward: Reward | None = None  # None on the last chapter only
+    # How much more Honor the heroes need here than the scenario asks, in any mode: a
+    # chapter met with the rewards of the ones before it can be made as hard as its place.
+    extra_honor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +276,8 @@ def fixed_roster(sc: ScenarioDef, by_id: Mapping[str, VillainDef] | None = None,
 # --- campaign.toml ------------------------------------------------------------------------------
 
 _CAMPAIGN_FIELDS = ("id", "name", "text", "pool", "picks")
-_CHAPTER_FIELDS = ("id", "name", "scenario", "difficulty", "before", "after", "surge", "reward")
+_CHAPTER_FIELDS = ("id", "name", "scenario", "difficulty", "before", "after", "surge", "reward",
+                   "extra_honor")
 
 
 def load_campaign(source: Traversable, scens: Sequence[ScenarioDef] | None = None,
@@ -344,7 +348,12 @@ def _chapter(f: Fields, by_sc: Mapping[str, ScenarioDef], last: bool) -> Chapter
         difficulty=f.choice("difficulty", tuple(DIFFICULTIES)),
         before=_folded(f, "before"), after=_folded(f, "after"),
         surge=read_ops(f, "surge", Context.SURGE) if "surge" in f else None,
-        reward=None if last else _reward(f.table("reward")))
+        reward=None if last else _reward(f.table("reward")),
+        extra_honor=f.integer("extra_honor", 0, lo=0, hi=HONOR_SUPPLY - _most_honor_asked(sc)))
+
+
+def _most_honor_asked(sc: ScenarioDef) -> int:
+    return max([sc.victory_honor, *(heroes for heroes, _ in sc.goals.values())])
 
 
 def _reward(f: Fields) -> Reward:
