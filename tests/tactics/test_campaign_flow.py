@@ -11,6 +11,7 @@ import pytest
 import core.tactics as T
 from core.contract import Outcome
 from core.tactics import campaign_flow as flow
+from core.tactics.scenarios import scenarios as all_scenarios
 from core.tactics.villains import campaign
 
 SOLO = {"players": 1, "seats": ["human"], "names": ["You"]}
@@ -192,3 +193,22 @@ def test_the_game_of_another_chapter_is_not_this_chapters() -> None:
     progress = flow.start(SOLO, [FOUR])
     assert not flow.is_chapter_game(progress, {"chapter": campaign().chapters[1].id})
     assert not flow.is_chapter_game(progress, {})
+
+
+def test_a_chapter_asking_for_more_honor_is_won_only_at_its_own_goal() -> None:
+    scenarios = {sc.id: sc for sc in all_scenarios()}
+    progress = flow.start(SOLO, [FOUR])
+    asked = []
+    for chapter in campaign().chapters:
+        s = T.new_game(flow.game_options(progress), 5)
+        goal = scenarios[chapter.scenario].for_mode("solo").victory_honor + chapter.extra_honor
+        assert s.scen.victory_honor == goal
+        if chapter.extra_honor:
+            asked.append(chapter.id)
+            # The scenario's own goal is no longer enough: the heroes' turn ends and play
+            # goes on to the Villains.
+            s.honor[0] = goal - chapter.extra_honor
+            T.apply(s, next(a for a in T.legal_actions(s) if a.kind == "end"))
+            assert T.outcome(s) is None
+        progress = flow.after(progress, played_to_the_end(flow.game_options(progress), True))
+    assert asked, "no chapter asks for more Honor than its scenario"

@@ -390,6 +390,8 @@ CAMPAIGN_MISTAKES = [
      '[[chapter]] "the_hollow_throne"', "reward", "nothing to carry a reward into"),
     ("no reward on the way", chapter("the_thornwall", reward=None),
      '[[chapter]] "the_thornwall"', "reward", "missing: needs a table"),
+    ("less Honor asked", chapter("the_thornwall", extra_honor=-2), '[[chapter]] "the_thornwall"',
+     "extra_honor", "must be a whole number from 0"),
     ("an unknown reward", chapter("the_thornwall", reward={"kind": "gold"}),
      '[[chapter]] "the_thornwall"', "reward.kind", 'not "gold"'),
     ("a reward with a stray field", chapter("the_thornwall", reward={
