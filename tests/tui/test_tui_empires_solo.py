@@ -156,6 +156,23 @@ async def test_a_scenario_played_by_its_hints_reaches_the_end_screen(save_dir: P
         assert isinstance(app.screen, MenuScreen)
 
 
+def test_the_map_draws_the_heart_robots_in_orbit_and_warships_apart_from_ships() -> None:
+    from core.empires import new_game, view
+    from core.empires.solo_state import HEART_ID
+    from tui.games.empires import picture
+
+    table = view(new_game({**SOLO, "scenario": 6}, 2), 0).table
+    drawn = picture.build(table)
+    heart = [p for p in drawn.places if p.index == HEART_ID]
+    assert len(heart) == 1 and heart[0].letter == "H" and not heart[0].orbit
+    marks = {p.kind: picture.glyph(p) for p in drawn.pieces}
+    assert marks["warship"] == picture.WARSHIP and marks["ship"] == picture.SHAPES[0]
+    robots = view(new_game({**SOLO, "scenario": 2}, 1), 0).table
+    marks = {p.kind: picture.glyph(p) for p in picture.build(robots).pieces}
+    assert marks["robot"] == picture.ROBOT_DISC not in picture.SHAPES
+    assert not any(p.index == HEART_ID for p in picture.build(robots).places)
+
+
 # --- snapshots -------------------------------------------------------------------------------
 
 def solo_opened(scenario: int = 3, seed: int = 3, keys: tuple[str, ...] = ()) -> Any:

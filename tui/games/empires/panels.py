@@ -12,6 +12,7 @@ from rich.text import Text
 from core.empires.aim import Aim
 from core.empires.geometry import starmap, within_range
 from core.empires.physics import Disc
+from core.empires.solo_state import HEART_SCENARIO
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
@@ -136,6 +137,8 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
         text.append(f"{HOLLOW[seat]} {names[seat]}  ")
     if t.solo is not None:
         text.append(f"\n{ROBOT_DISC} robot in an orbit", style="dim")
+        if t.solo.scenario == HEART_SCENARIO:
+            text.append(" · H the Heart: a ship touching it is lost", style="dim")
     text.append("\n✦ warship · r robots · o p k g planets\n"
                 "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
     return text
