@@ -77,8 +77,12 @@ def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
     counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES]
     text.append("\n  " + (" · ".join(counts) if wide else
                           " · ".join(counts[:2]) + "\n  " + " · ".join(counts[2:])))
-    text.append("\n  tech ")
-    for colour in PLANET_COLOURS:
+    if t.solo is not None:  # the solo game's technology is its cards, in the solo panel
+        colours: tuple[str, ...] = ()
+    else:
+        colours = PLANET_COLOURS
+        text.append("\n  tech ")
+    for colour in colours:
         text.append(f"{colour if wide else colour[:2]} {p.tech[colour]} ",
                     style=PLANET_FILL[colour])
     if p.relics:
