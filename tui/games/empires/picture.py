@@ -7,8 +7,11 @@ Every colour is doubled by a glyph or an attribute, so the map reads with ``NO_C
 a player's ships are that player's shape (● ■ ▲ ◆), starbases the same shape hollow
 (○ □ △ ◇), advanced starships the shape bold and underlined; a location shows a letter for
 what it is (o p k g: an orange, purple, pink or green planet; R a relic planet, A an
-artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed), the mark of
+artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed; H the Heart
+of the Builders in the solo game's last scenario), the mark of
 who holds it on its left (a player's shape, r for robots) and how many pieces on its right.
+Warships are ✦ and, in the Solo Campaign, a robot standing in an orbit ¤ — marks no player's
+shape uses, in colours of their own.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from core.empires.geometry import starmap
 from core.empires.occupancy import ROBOTS, occupant
 from core.empires.physics import GUARDIAN, Frame
 from core.empires.placing import location_discs
+from core.empires.solo_state import heart_discs
 from core.empires.state import PLANET_COLOURS, State
 from core.empires.technology import advanced_name
 
@@ -27,6 +31,7 @@ SHAPES = ("●", "■", "▲", "◆")
 HOLLOW = ("○", "□", "△", "◇")
 WARSHIP = "✦"
 ROBOT_MARK = "r"
+ROBOT_DISC = "¤"  # a solo robot standing in an orbit: the invaders' own mark, not a shape
 # Mid-luminance player colours (red, blue, yellow, white pieces on a dark map).
 PLAYER_COLOURS = {"red": "#ff4d4d", "blue": "#4d8dff", "yellow": "#f0d000", "white": "#f4f4f4"}
 PLANET_FILL = {"orange": "#e8862a", "purple": "#9b5de5", "pink": "#f27ab8", "green": "#3fb950"}
@@ -37,10 +42,13 @@ HIDDEN_FILL = "#6e6e7a"
 DESTROYED_FILL = "#4a2020"
 SPACE = "#0c1022"
 GUARDIAN_COLOUR = "#d0d0d0"
+ROBOT_COLOUR = "#ff9e3d"
+HEART_FILL = "#b0305a"
+HEART_LETTER = "H"
 KIND_LETTER = {"relic": "R", "artifact": "A", "warpgate": "W"}
 NAMES = {"o": "orange planet", "p": "purple planet", "k": "pink planet", "g": "green planet",
          "R": "relic planet", "A": "artifact", "W": "warpgate", "?": "face down",
-         "@": "face down, wormhole", "x": "destroyed"}
+         "@": "face down, wormhole", "x": "destroyed", "H": "the Heart of the Builders"}
 
 
 @dataclass(frozen=True)
@@ -55,11 +63,13 @@ class Place:
     letter: str
     holder: int | None
     pieces: int
+    orbit: bool = True  # the Heart of the Builders has none
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A disc that moves or guards: ``kind`` is ship, advanced, starbase or warship."""
+    """A disc that moves or guards: ``kind`` is ship, advanced, starbase, warship or (solo)
+    robot."""
 
     id: int
     kind: str
@@ -123,9 +133,12 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
         holder = occupant(table, i) if loc.faceup else None
         count = loc.robots if holder == ROBOTS else len(loc.pieces)
         places.append(Place(i, d.x, d.y, fill, letter, holder, count))
+    for heart in heart_discs(table.solo):  # scenario 6: a ship that touches it is lost
+        places.append(Place(heart.id, heart.x, heart.y, HEART_FILL, HEART_LETTER, None, 0,
+                            orbit=False))
     pieces = []
     for d in table.discs:
-        if d.id in gone or d.kind not in ("ship", "starbase", "warship"):
+        if d.id in gone or d.kind not in ("ship", "starbase", "warship", "robot"):
             continue
         x, y = moved.get(d.id, (d.x, d.y))
         seat = d.owner if d.owner != GUARDIAN else -1
@@ -138,6 +151,8 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
 
 def glyph(piece: Piece) -> str:
     """The one-character mark of a piece (its owner's shape; hollow for a starbase)."""
+    if piece.kind == "robot":
+        return ROBOT_DISC
     if piece.kind == "warship" or piece.seat < 0:
         return WARSHIP
     if piece.kind == "starbase":
