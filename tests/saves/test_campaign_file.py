@@ -78,8 +78,8 @@ def test_campaigns_and_game_saves_share_a_folder_without_mixing(tmp_path: Path) 
     (b"", "the file is empty"),
     (b"ASCENDC", "the file is truncated (ends after 7 bytes)"),
     (encode(sample_save()), "not an ascend campaign file"),
-    (with_fields(format=2), "made by a newer ascend (campaign format 2; this version reads "
-                            "up to 1)"),
+    (with_fields(format=3), "made by a newer ascend (campaign format 3; this version reads "
+                            "up to 2)"),
     (with_fields(chapter=-1), "field 'chapter' is -1, not a chapter of a campaign"),
     (with_fields(chapter=10**6), "not a chapter of a campaign"),
     (with_fields(game="../other-user/their.ascend"),

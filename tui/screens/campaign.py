@@ -22,9 +22,6 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.tactics import campaign_flow as flow
-from core.tactics.cards import by_id
-from core.tactics.scenarios import scenario
 from tui.campaign import BattleEnd, CampaignPlay
 from tui.widgets.footer import KeyFooter
 from tui.widgets.lists import StopList
@@ -34,20 +31,19 @@ WON_MARK, HERE_MARK, AHEAD_MARK = "✓", "▶", " "
 
 def who_line(play: CampaignPlay) -> str:
     """``You · solo`` or ``Ana & Ben · co-op``."""
-    mode = "co-op" if play.file.options.get("mode") == "coop" else "solo"
-    return f"{' & '.join(play.names)} · {mode}"
+    return play.flow.who(play.progress)
 
 
 def chapter_row(play: CampaignPlay, index: int, battle: str) -> Text:
-    """One line of the chapter list: mark, number, name, difficulty, how it went."""
-    chapter = flow.definition().chapters[index]
+    """One line of the chapter list: mark, number, name, tag (a difficulty), how it went."""
+    chapter = play.flow.chapters[index]
     here = play.file.chapter
     mark = WON_MARK if index < here else HERE_MARK if index == here else AHEAD_MARK
     out = Text()
     out.append(f"{mark} ", style="bold green" if index < here else "bold #ffd54f")
     out.append(f"{index + 1}  ")
     out.append(f"{chapter.name:<26}", style="bold" if index == here else "")
-    out.append(f" {flow.DIFFICULTY_WORDS[chapter.difficulty]:<10}", style="dim")
+    out.append(f" {chapter.tag:<10}", style="dim")
     out.append(f" {chapter_state(play, index, battle)}", style="italic")
     return out
 
@@ -70,22 +66,16 @@ def times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def champion_names(ids: list[str]) -> str:
-    """Champion names, comma separated."""
-    cards = by_id()
-    return ", ".join(cards[c].name for c in ids)
-
-
 def story(play: CampaignPlay, index: int) -> Text:
     """The story of chapter ``index`` as far as the campaign has come: told before the
-    battle, and after it once won; a chapter still ahead is not told yet."""
-    c = flow.definition()
-    chapter = c.chapters[index]
+    battle, and after it once won (the last one's with the campaign's conclusion); a
+    chapter still ahead is not told yet."""
+    flow = play.flow
+    chapter = flow.chapters[index]
     here = play.file.chapter
     out = Text()
     out.append(f"Chapter {index + 1}: {chapter.name}\n", style="bold #ffd54f")
-    out.append(f"{scenario(chapter.scenario).name} · "
-               f"{flow.DIFFICULTY_WORDS[chapter.difficulty]}\n\n", style="dim")
+    out.append(f"{chapter.subtitle}\n\n", style="dim")
     if index > here:
         out.append("This chapter is still ahead.", style="italic")
         return out
@@ -93,19 +83,19 @@ def story(play: CampaignPlay, index: int) -> Text:
     if index < here:
         out.append("\nVictory\n", style="bold green")
         out.append(chapter.after + "\n")
-        if chapter.reward is not None:
-            out.append(f"\nCarried from here on: {flow.reward_text(chapter.reward)}.\n",
-                       style="green")
+        reward = flow.reward_text(index)
+        if reward:
+            out.append(f"\nCarried from here on: {reward}.\n", style="green")
+        conclusion = flow.conclusion()
+        if conclusion and index == len(flow.chapters) - 1:
+            out.append("\nThe end of the story\n", style="bold #ffd54f")
+            out.append(conclusion + "\n")
         return out
-    progress = play.progress
     out.append("\n")
-    for name, roster in zip(play.names, flow.rosters(progress), strict=True):
-        who = "Your" if name == "You" else f"{name}'s"
-        out.append(f"{who} champions: ", style="bold")
-        out.append(champion_names(roster) + "\n")
-    carried = flow.carried(progress)
-    out.append("Carried: ", style="bold")
-    out.append("; ".join(carried) + "." if carried else "nothing yet.")
+    lines = flow.briefing(play.progress)
+    for i, (label, text) in enumerate(lines):
+        out.append(label, style="bold")
+        out.append(text + ("\n" if i < len(lines) - 1 else ""))
     lost = sum(not r.won for r in play.attempts(index))
     if lost:
         out.append(f"\nLost {times(lost)} so far: play it again with what you carry.",
@@ -227,7 +217,7 @@ class CampaignScreen(Screen[None]):
               notes: list[str]) -> None:
         self.busy = False
         self.play, self.battle, self.battle_problem = play, battle, problem
-        title = flow.definition().name
+        title = play.flow.title
         self.query_one("#campaign-title", Label).update(
             Text.assemble((title, "bold #ffd54f"), ("  " + who_line(play), "dim")))
         status = self.query_one("#campaign-status", Label)
@@ -239,7 +229,7 @@ class CampaignScreen(Screen[None]):
             self.notify(note, severity="error", timeout=8)
         chapters = self.query_one("#chapters", OptionList)
         chapters.clear_options()
-        count = len(flow.definition().chapters)
+        count = len(play.flow.chapters)
         chapters.add_options(Option(chapter_row(play, i, battle), id=str(i))
                              for i in range(count))
         shown = play.file.results[-1].chapter if end is not None else min(
