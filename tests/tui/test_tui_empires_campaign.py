@@ -9,6 +9,8 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+import msgpack
+import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from tui_helpers import wait_until
@@ -16,7 +18,8 @@ from tui_helpers import wait_until
 from core.empires import campaign_flow as emp_flow
 from core.empires.occupancy import quadrant
 from core.empires.solo_board import solo_of
-from saves.campaign import CampaignStore
+from saves.campaign import CAMPAIGN, CampaignFile, CampaignStore
+from saves.format import SaveError, checksum_of
 from tui.app import AscendApp
 from tui.campaign import STATUS_BATTLE, CampaignPlay
 from tui.screens.campaign import CampaignScreen
@@ -30,6 +33,7 @@ from tui.session import GameSession
 
 SIZE = (80, 24)
 SOLO = {"players": 1, "seats": ["human"], "names": ["You"]}
+FOUR = ["dawnblade_paladin", "temple_sentinel", "thornback_warden", "stonehide_bear"]
 
 
 def status(app: AscendApp) -> str:
@@ -271,3 +275,30 @@ def test_snapshot_empires_campaign_at_scenario_two(save_dir: Path, snap_compare:
         await campaign_shown(pilot)
 
     assert snap_compare(AscendApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_a_tactics_campaign_file_of_format_1_still_opens_and_plays(save_dir: Path) -> None:
+    play = CampaignPlay.create(dict(SOLO), [FOUR], CampaignStore(save_dir), game="tactics")
+    top = msgpack.unpackb(play.path.read_bytes()[len(CAMPAIGN.magic):], raw=False)
+    del top["game_name"], top["checksum"]
+    top["format"] = 1
+    fields = CAMPAIGN.fields_of(1)
+    stored = {k: top[k] for k in fields}
+    play.path.write_bytes(CAMPAIGN.magic + msgpack.packb(
+        {**stored, "checksum": checksum_of(stored, fields)}, use_bin_type=True))
+    old = CampaignPlay.open(play.path)
+    assert old.file.format == 1 and old.flow.game == "tactics"
+    assert old.flow.title == play.flow.title and old.chapter == play.chapter
+    session = old.start_chapter(seed=3)
+    session.close()
+    assert session.game == "tactics" and CampaignPlay.open(play.path).file.format == 2
+
+
+def test_a_campaign_of_a_game_without_one_is_refused_when_opened(save_dir: Path) -> None:
+    store = CampaignStore(save_dir)
+    path = store.new_path("solo_campaign")
+    store.write(path, CampaignFile(campaign="solo_campaign", options=dict(SOLO), pool=[],
+                                   game_name="firepeak", meta={"title": "?"}))
+    with pytest.raises(SaveError, match="'firepeak' has no campaign in this version"):
+        CampaignPlay.open(path)
+    assert store.load(path).game_name == "firepeak"  # the file is left as it was
