@@ -197,12 +197,23 @@ def game_options(args: argparse.Namespace, game: Any) -> dict[str, Any]:
             if setting.key not in own:
                 raise ValueError(f"{setting.flag} is an option of {other.title}, "
                                  f"not of {game.title}")
-            set_option(options, own[setting.key].path, value)
+            set_option(options, own[setting.key].path, _as_kind(own[setting.key], value))
     chosen = {"players": args.players, **options}
     for setting in game.settings:
         if get_option(options, setting.path) is not None and not setting.applies_to(chosen):
             raise ValueError(f"{setting.flag} does not apply to this game ({setting.help})")
     return options
+
+
+def _as_kind(setting: Any, value: Any) -> Any:
+    """The flag's value as this game's setting takes it: games share a flag (``--scenario``)
+    whose parser was made from the first game's kind (a Tactics id, an Empires number)."""
+    if setting.kind is int and isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:
+            raise ValueError(f"{setting.flag} takes a number here, not {value!r}") from None
+    return value
 
 
 def games_epilog() -> str:

@@ -1,7 +1,8 @@
 """The Solo Campaign played by a seeded random player: how long each scenario lasts, how it
 ends, and what an action costs (one core).
 
-    python -m bench.empires_solo [--games 100] [--seed 0] [--json]
+    python -m bench.empires_solo [--games 100] [--seed 0] [--bot random|greedy|planner]
+                                 [--scenarios 1,2,3,4,5,6] [--json]
 
 For each of the six scenarios, ``--games`` games from seeds ``seed``, ``seed + 1``, … at
 "normal" steadiness; each action is drawn from the legal list by ``random.Random`` of the
@@ -9,7 +10,8 @@ game's seed (never the game's generator), weighted towards the actions that buil
 fight, like the tests' random games. It prints, by scenario: the wins with their 95 %
 Wilson interval, the median and 90th percentile of turns played, the losses by reason, and
 the processor time per action (``time.process_time``) with the machine's load average. A
-random player is a floor, not a measure of how hard a scenario is for a person.
+random player is a floor, not a measure of how hard a scenario is for a person; ``--bot``
+plays the greedy or planner bot instead (its own seeded stream, never the game's).
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import time
 from collections import Counter
 from typing import Any
 
+from ai.bots import make_bot
 from bench.stats import pct
 from core.contract import Action
-from core.empires import apply, legal_actions, new_game
+from core.empires import apply, legal_actions, new_game, view
 from core.empires.solo_content import SCENARIOS
 
 WEIGHTS = {"attack": 30.0, "build": 20.0, "land": 10.0, "discover": 10.0,
@@ -45,14 +48,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(scenario: int, seed: int) -> tuple[str, int, int]:
-    """One game: its result, turns played and actions taken."""
+def play(scenario: int, seed: int, bot: str = "random") -> tuple[str, int, int]:
+    """One game: its result, turns played and actions taken (by ``bot``: the weighted random
+    player, or an Empires bot of ``ai.bots`` seeded as selfplay seeds seat 0)."""
     s = new_game({"mode": "solo", "scenario": scenario, "steadiness": "normal"}, seed)
     draw = random.Random(f"bench-solo-{seed}")
+    player = None if bot == "random" else make_bot(bot, "empires", seed * 31)
     actions = 0
     while s.to_move is not None:
         legal = legal_actions(s)
-        a: Action = draw.choices(legal, [WEIGHTS.get(x.kind, 1.0) for x in legal])[0]
+        a: Action = (draw.choices(legal, [WEIGHTS.get(x.kind, 1.0) for x in legal])[0]
+                     if player is None else player.choose(view(s, 0), legal))
         apply(s, a)
         actions += 1
     assert s.solo is not None
@@ -63,15 +69,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bot", default="random", choices=("random", "greedy", "planner"))
+    parser.add_argument("--scenarios", default="1,2,3,4,5,6",
+                        help="the scenarios to play, by number: 1,3")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report: dict[str, Any] = {"games_per_scenario": args.games, "seed": args.seed,
+    report: dict[str, Any] = {"bot": args.bot, "games_per_scenario": args.games,
+                              "seed": args.seed,
                               "load": os.getloadavg()[0], "scenarios": {}}
-    for scenario in range(1, SCENARIOS + 1):
+    chosen = [int(x) for x in args.scenarios.split(",")]
+    if not all(1 <= n <= SCENARIOS for n in chosen):
+        parser.error(f"scenarios run from 1 to {SCENARIOS}")
+    for scenario in chosen:
         start = time.process_time()
         results, turns, actions = Counter[str](), list[float](), 0
         for k in range(args.games):
-            result, played, n = play(scenario, args.seed + k)
+            result, played, n = play(scenario, args.seed + k, args.bot)
             results[result.split(": ")[0] + ": " + result.split(": ")[1]] += 1
             turns.append(played)
             actions += n
@@ -86,7 +99,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    print(f"Solo Campaign, random player: {args.games} games a scenario from seed {args.seed}"
+    print(f"Solo Campaign, {args.bot} player: {args.games} games a scenario from seed {args.seed}"
           f" (load {report['load']:.2f})")
     for scenario, r in report["scenarios"].items():
         print(f"  scenario {scenario}: {r['wins']}/{args.games} won "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, overload
 
@@ -195,16 +195,22 @@ def _first(choices: Choices) -> Any:
 class SettingsOf(Sequence[Setting]):
     """A game's settings kept beside its rules (``core/<game>/settings.py``'s ``SETTINGS``:
     keyword maps for :class:`Setting`), read on first use so that listing the games does not
-    load every game's rules."""
+    load every game's rules. ``build``, when given, makes the rows instead (a game whose
+    rows come from more than one module)."""
 
-    def __init__(self, module: str) -> None:
+    def __init__(self, module: str,
+                 build: Callable[[], tuple[Setting, ...]] | None = None) -> None:
         self.module = module
+        self.build = build
         self._rows: tuple[Setting, ...] | None = None
 
     def _read(self) -> tuple[Setting, ...]:
         if self._rows is None:
-            rows = importlib.import_module(self.module).SETTINGS
-            self._rows = tuple(Setting(**row) for row in rows)
+            if self.build is not None:
+                self._rows = self.build()
+            else:
+                rows = importlib.import_module(self.module).SETTINGS
+                self._rows = tuple(Setting(**row) for row in rows)
         return self._rows
 
     def __len__(self) -> int:
@@ -218,6 +224,25 @@ class SettingsOf(Sequence[Setting]):
 
     def __getitem__(self, i: int | slice) -> Setting | Sequence[Setting]:
         return self._read()[i]
+
+
+# Empires rows that mean something in the Solo Campaign too: the rulebook offers Sublight
+# Movement there as the easier game; every other module belongs to the competitive set-up.
+EMPIRES_SOLO_TOO = frozenset({"steadiness", "sublight"})
+
+
+def _empires_settings() -> tuple[Setting, ...]:
+    """The mode and the scenario first (``core.empires.solo_settings``), then the
+    competitive rows, hidden in a solo game unless the Solo Campaign plays them too."""
+    from core.empires.settings import SETTINGS
+    from core.empires.solo_settings import SOLO_SETTINGS, is_solo
+
+    def competitive_only(row: Setting) -> Setting:
+        return replace(row, applies=lambda o: not is_solo(o) and row.applies_to(o))
+
+    rows = [Setting(**entry) for entry in SETTINGS]
+    return (*(Setting(**entry) for entry in SOLO_SETTINGS),
+            *(r if r.key in EMPIRES_SOLO_TOO else competitive_only(r) for r in rows))
 
 
 ASCENSION = GameInfo(
@@ -269,8 +294,9 @@ GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (
     FIREPEAK,
     TACTICS,
     GameInfo("inferno", "Ascension Tactics: Inferno", (1, 4), None),
-    GameInfo("empires", "Ascending Empires", (2, 4), "core.empires",
-             SettingsOf("core.empires.settings"), campaign="core.empires.campaign_flow"),
+    GameInfo("empires", "Ascending Empires", (1, 4), "core.empires",
+             SettingsOf("core.empires.settings", _empires_settings),
+             campaign="core.empires.campaign_flow"),
 )})
 
 

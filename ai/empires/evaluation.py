@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import isqrt
 
+from ai.empires.solo_value import goal_value, result_value
 from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import (
     ROBOTS,
@@ -125,7 +126,10 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
 
 
 def evaluate(s: State, seat: int, w: Weights = GREEDY) -> float:
-    """``seat``'s value less the best rival's (the final scores once the game is over)."""
+    """``seat``'s value less the best rival's (the final scores once the game is over); in
+    the Solo Campaign its value with the scenario's goal (``solo_value``)."""
+    if s.solo is not None:  # one seat against the game: its goal, not a rival, measures it
+        return result_value(s) if s.to_move is None else seat_value(s, 0, w) + goal_value(s)
     if s.to_move is None:
         out = outcome(s)
         assert out is not None

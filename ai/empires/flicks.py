@@ -26,6 +26,7 @@ from core.empires.physics import Disc, simulate
 from core.empires.placing import location_discs
 from core.empires.rules import AIM_SCALE
 from core.empires.sliding import MAX_POWER
+from core.empires.solo_state import HEART_ID, heart_discs
 from core.empires.state import State
 from core.empires.technology import advanced_name
 from core.rng import Rng
@@ -91,6 +92,7 @@ class Table:
         self.discs: list[Disc] = board(s)
         self.map = starmap()
         self.steadiness = str(s.options.get("steadiness", "normal"))
+        self.heart = bool(heart_discs(s.solo))
 
     def fly(self, ship: int, angle: int, power: int) -> Landing:
         result = simulate(self.discs, ship, angle, power, half_width=self.map.half_width,
@@ -98,9 +100,13 @@ class Table:
         for h in result.hits:
             if h.disc == ship and h.kind == RAM:
                 return Landing(RAM, h.other)
-        if ship in result.removed:
+        # A ship that strikes the Heart of the Builders (solo scenario 6) is destroyed: lost
+        # to the search like one off the map, and the Heart is no orbit to reach.
+        if ship in result.removed or self.heart and any(
+                h.disc == ship and h.kind == "bounce" and h.other == HEART_ID
+                for h in result.hits):
             return Landing(LOST)
-        where = result.orbits.get(ship, ())
+        where = [i for i in result.orbits.get(ship, ()) if i != HEART_ID or not self.heart]
         rest = result.disc(ship)
         return Landing(ORBIT, where[0] if where else -1, rest.x, rest.y)
 

@@ -12,6 +12,7 @@ from math import isqrt
 
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
 from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
+from ai.empires.solo_value import ROBOT, ship_pull
 from core.contract import Action
 from core.empires import apply, legal_actions, why_illegal
 from core.empires.maneuvers import flick_reason
@@ -77,14 +78,16 @@ def company(s: State, seat: int, ship: int) -> dict[int, int]:
 
 
 def landing_worth(s: State, seat: int, landing: Landing, w: Weights,
-                  others: dict[int, int] | None = None) -> float:
+                  others: dict[int, int] | None = None, ship: int = -1) -> float:
     if landing.kind == ORBIT:
         if landing.where >= 0:
-            return w.ship + location_worth(s, landing.where, seat, w,
-                                           (others or {}).get(landing.where, 0))
+            return w.ship + location_worth(s, landing.where, seat, w, (others or {}).get(
+                landing.where, 0)) + ship_pull(s, ship, landing.where)
         return w.ship + drift_worth(s, landing.x, landing.y, seat, w)
     if landing.kind == RAM:
         target = next((d for d in s.discs if d.id == landing.where), None)
+        if target is not None and target.kind == "robot":
+            return w.ship_home + ROBOT  # a robot rammed goes back to the supply (solo)
         if target is None or target.kind != "ship":
             return w.ship_home  # a warship stands; the ship goes home
         there = orbit_of(target)
@@ -101,12 +104,12 @@ def goals_for(s: State, seat: int, ship: int, w: Weights) -> list[tuple[float, G
     out = []
     for i in range(len(s.locations)):
         if i != here:
-            worth = location_worth(s, i, seat, w, others.get(i, 0))
+            worth = location_worth(s, i, seat, w, others.get(i, 0)) + ship_pull(s, ship, i)
             if worth > 0:
                 out.append((w.ship + worth, Goal(ORBIT, i)))
     if advanced_name(ship) != "juggernaut":
         for x in s.discs:
-            if x.kind == "ship" and x.owner != seat and x.owner >= 0:
+            if x.kind == "ship" and x.owner != seat and x.owner >= 0 or x.kind == "robot":
                 out.append((landing_worth(s, seat, Landing(RAM, x.id), w), Goal(RAM, x.id)))
     def promise(g: tuple[float, Goal]) -> tuple[float, str, int]:
         # The nearer of two equal goals first: it is the likelier to be reached.
@@ -139,12 +142,13 @@ def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
             continue
         here = orbit_of(d)
         others = company(s, seat, d.id)
-        now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0)) if here >= 0
+        now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0))
+                        + ship_pull(s, d.id, here) if here >= 0
                         else drift_worth(s, d.x, d.y, seat, w))
         goals = [g for worth, g in goals_for(s, seat, d.id, w) if worth > now + FLICK_GAIN]
         for goal in goals[:style.goals]:
             shot = search(s, d.id, goal, rng, style.budget, table)
-            gain = sum(landing_worth(s, seat, x, w, others) for x in shot.landings) / len(
+            gain = sum(landing_worth(s, seat, x, w, others, d.id) for x in shot.landings) / len(
                 shot.landings) - now
             if best is None or gain > best.gain:
                 best = Pick(Action("flick", d.id, shot.option), gain, shot)

@@ -21,6 +21,8 @@ NAME = "empires"
 
 
 def turn_number(state: State) -> int:
+    if state.solo is not None:  # a scenario ends in the middle of the turn that decides it
+        return state.turn
     return rounds_played(state.turns_taken, state.to_move is None)
 
 

@@ -19,26 +19,26 @@ from core.empires.state import State
 LIBRARIES = 4
 
 
-def _mine(state: State, kind: str) -> list[int]:
+def mine(state: State, kind: str) -> list[int]:
     return [i for i, loc in enumerate(state.locations) if (0, kind) in loc.pieces]
 
 
-def _no_warships(state: State) -> bool:
+def no_warships(state: State) -> bool:
     return not any(d.kind == "warship" for d in state.discs)
 
 
 def _research_spread(state: State) -> bool:
-    by_quadrant = [[colour_of(state.locations[i]) for i in _mine(state, "research")
+    by_quadrant = [[colour_of(state.locations[i]) for i in mine(state, "research")
                     if quadrant(i) == q] for q in range(4)]
     return any(len(set(pick)) == 4 for pick in product(*by_quadrant))
 
 
 def _city_and_starbase(state: State) -> int:
-    return len({quadrant(i) for i in _mine(state, "city")
+    return len({quadrant(i) for i in mine(state, "city")
                 if any(b.owner == 0 for b in orbiting(state, i, "starbase"))})
 
 
-def _centre(state: State) -> list[int]:
+def centre_planets(state: State) -> list[int]:
     holes = [h.id for h in starmap().centremost()]
     return [i for i, loc in enumerate(state.locations) if loc.hole in holes]
 
@@ -51,21 +51,21 @@ def won(state: State) -> str:
                "and 5 ready energy"
     if n == 2 and len(s.rescued) >= 4 and _city_and_starbase(state) >= 2:
         return "4 settlers rescued, and a city with a starbase in two quadrants"
-    if n == 3 and len({quadrant(i) for i in _mine(state, "city")}) == 4 and _no_warships(state):
+    if n == 3 and len({quadrant(i) for i in mine(state, "city")}) == 4 and no_warships(state):
         return "a city in every quadrant, and no warship left on the Starmap"
-    if n == 4 and len(s.controlled) == 4 and _no_warships(state):
+    if n == 4 and len(s.controlled) == 4 and no_warships(state):
         return "all 4 Megastructures under your control, and no warship left on the Starmap"
     if n == 5:
         libraries = [i for i, loc in enumerate(state.locations) if loc.library]
         if len(libraries) == LIBRARIES and all(len(set(settlers_on(state, i))) == 2
-                                               for i in libraries) and _no_warships(state):
+                                               for i in libraries) and no_warships(state):
             return "two settlers of different peoples in each Ancient Library, and no " \
                    "warship left on the Starmap"
     if n == 6:
-        centre = _centre(state)
+        centre = centre_planets(state)
         if (len(s.rescued) == s.settlers_start and all((0, "city") in state.locations[i].pieces
                                                        for i in centre)
-                and _no_warships(state)):
+                and no_warships(state)):
             return "every settler rescued, a city on each centre planet, and no warship " \
                    "left on the Starmap"
     return ""
@@ -80,6 +80,6 @@ def doomed(state: State) -> str:
         return "too few settlers are left to rescue 4"
     if s.scenario == 5 and s.settlers_start - lost < 2 * LIBRARIES:
         return "too few scholars are left to fill the four libraries"
-    if s.scenario == 6 and any(not is_planet(state.locations[i]) for i in _centre(state)):
+    if s.scenario == 6 and any(not is_planet(state.locations[i]) for i in centre_planets(state)):
         return "a centre planet was destroyed"
     return ""

@@ -38,7 +38,7 @@ def settle(state: State) -> list[Event]:
             continue
         here = orbit_of(d)
         if s.scenario == LIBRARY_SCENARIO:
-            if here >= 0 and _welcomes(state, here, colour):
+            if here >= 0 and welcomes(state, here, colour):
                 s.aboard.remove((ship, colour))
                 s.settlers.append((here, colour))
                 events.append(Event("settler_delivered", 0, ship, here))
@@ -68,6 +68,6 @@ def settle(state: State) -> list[Event]:
     return events
 
 
-def _welcomes(state: State, i: int, colour: str) -> bool:
+def welcomes(state: State, i: int, colour: str) -> bool:
     here = settlers_on(state, i)
     return state.locations[i].library and len(here) < 2 and colour not in here

@@ -69,7 +69,7 @@ def carry_settlers(state: State, i: int, j: int) -> None:
 def reason(state: State, a: Action) -> str | None:
     """Why one of the solo actions (or the answer to a solo question) cannot be taken."""
     if state.pending and state.pending[0] == "solo":
-        if a.kind != "solo" or a.card not in invasion.options(state):
+        if a.kind != "solo" or a.card not in invasion.options(state) or a.option != 0:
             return "answer the invaders' question: choose one of the offered answers"
         return None
     if a.kind == "solo":
@@ -82,6 +82,8 @@ def reason(state: State, a: Action) -> str | None:
         return None if a.option in solo_tech.targets(state, a.card) else (
             "that technology ability cannot be used now, or not there")
     if a.kind == "solo_control":
+        if a.option != 0:
+            return "taking control names only the Megastructure"
         return solo_mega.control_reason(state, a.card)
     return solo_mega.deploy_reason(state, a.card, a.option)
 
@@ -141,8 +143,10 @@ def outcome(state: State) -> Outcome | None:
         return None
     victory = s.result.startswith("won")
     scenario = campaign()[0][s.scenario - 1]
+    # On a loss nobody at the table wins: the invaders did (the contract's word for a side
+    # nobody plays is the Villains').
     details = {"result": s.result, "scenario": s.scenario, "name": scenario.name,
-               "won": victory}
+               "won": victory, "villains_won": not victory}
     if victory and s.scenario == len(campaign()[0]):
         details["conclusion"] = campaign()[1]
     return Outcome((1 if victory else 0,), (0,) if victory else (), s.result, details)

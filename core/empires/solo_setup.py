@@ -67,13 +67,20 @@ def normalize_solo(options: dict[str, Any]) -> dict[str, Any]:
             **_modules_off(options)}
 
 
+# The rulebook offers Sublight Movement to a solo player who wants an easier game.
+SOLO_MODULES = ("sublight",)
+
+
 def _modules_off(options: dict[str, Any]) -> dict[str, Any]:
-    """The competitive modules' switches at their defaults; ValueError for one switched on."""
+    """The competitive modules' switches at their defaults (Sublight Movement as asked);
+    ValueError for another one switched on."""
+    chosen = variants.normalize({k: options[k] for k in SOLO_MODULES if k in options}, 1)
     defaults = variants.normalize({}, 1)
-    on = [k for k in variants.KEYS if k in options and options[k] != defaults[k]]
+    on = [k for k in variants.KEYS if k in options and k not in SOLO_MODULES
+          and options[k] != defaults[k]]
     if on:
         raise ValueError(f"the Solo Campaign plays without the module {on[0]!r}")
-    return defaults
+    return chosen
 
 
 def new_solo_game(opts: dict[str, Any], seed: int) -> State:

@@ -16,7 +16,10 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         return solo_setup.normalize_solo({**options, "mode": "solo"})
     if mode not in ("", "competitive"):
         raise ValueError(f"mode is 'solo', 'competitive' or left out, not {mode!r}")
-    return setup.normalize_options({k: v for k, v in options.items() if k != "mode"})
+    opts = setup.normalize_options({k: v for k, v in options.items() if k != "mode"})
+    # A mode asked for by name is kept (the New game row sets it); left out, it stays out,
+    # so the options of games made before the row had a mode read the same.
+    return {**opts, "mode": mode} if mode else opts
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -25,4 +28,6 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     opts = normalize_options(options)
     if opts.get("mode") == "solo":
         return solo_setup.new_solo_game(opts, seed)
-    return setup.new_game(opts, seed)
+    state = setup.new_game({k: v for k, v in opts.items() if k != "mode"}, seed)
+    state.options = opts
+    return state

@@ -13,9 +13,9 @@ from core.games import info
 
 def test_the_row_offers_steadiness_each_module_and_the_event_count() -> None:
     row = info("empires")
-    assert row.playable and row.players == (2, 4)
-    assert [s.key for s in row.settings] == ["steadiness", *MODULES, "events",
-                                             *(m["path"] for m in MODULE_SETTINGS)]
+    assert row.playable and row.players == (1, 4)
+    assert [s.key for s in row.settings] == ["mode", "scenario", "steadiness", *MODULES,
+                                             "events", *(m["path"] for m in MODULE_SETTINGS)]
     assert [v for v, _ in row.setting("steadiness").choices({})] == [
         "exact", "steady", "normal", "shaky"]
     assert row.setting("steadiness").default_for({}) == "normal"

@@ -19,6 +19,7 @@ from rich.style import Style
 
 from tui.games.empires.picture import (
     GUARDIAN_COLOUR,
+    ROBOT_COLOUR,
     SPACE,
     StarPicture,
     glyph,
@@ -143,7 +144,8 @@ def draw(p: StarPicture, cols: int, rows: int) -> list[list[Cell]]:
         if place.pieces:
             put(place.x, place.y, str(min(place.pieces, 9)), ink, dx=1)
     for piece in sorted(p.pieces, key=lambda q: (q.id == p.selected, q.id)):
-        colour = p.colours[piece.seat] if 0 <= piece.seat < len(p.colours) else GUARDIAN_COLOUR
+        colour = p.colours[piece.seat] if 0 <= piece.seat < len(p.colours) else (
+            ROBOT_COLOUR if piece.kind == "robot" else GUARDIAN_COLOUR)
         style = Style(color=colour, bold=True)
         if piece.kind == "advanced":
             style += Style(underline=True)

@@ -15,7 +15,8 @@ from core.empires.physics import Disc
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
-from tui.games.empires.picture import HOLLOW, PLANET_FILL, PLAYER_COLOURS, SHAPES
+from tui.games.empires import solo_panels
+from tui.games.empires.picture import HOLLOW, PLANET_FILL, PLAYER_COLOURS, ROBOT_DISC, SHAPES
 from tui.games.empires.starmap import reach
 
 ACTION_WORDS = ("Move", "Deploy", "Build", "Interact")
@@ -50,6 +51,9 @@ def status_text(v: EmpiresView, names: Sequence[str], round_no: int) -> Text:
         text.append(f" {names[t.current]}: {doing(v)}")
     else:
         text.append("Game over")
+    if t.solo is not None:  # no VP in the solo game: the scenario is what is played for
+        text.append(f"  {solo_panels.scenario_name(t)}", style="bold")
+        return text
     text.append(f"  ★ pool {t.vp_pool}", style="bold")
     if t.end_triggered:
         text.append("  · last turns", style="bold yellow")
@@ -63,7 +67,8 @@ def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
     text = Text()
     text.append_text(seat_mark(t, seat))
     text.append(f" {name}", style="bold")
-    text.append(f"  ★{p.vp}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
+    score = f"  ★{p.vp}" if t.solo is None else ""
+    text.append(f"{score}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
     text.append(f"  troops {p.troops} (+{p.troops_locked}) · ships {len(p.ships)} "
                 f"(+{len(p.ships_locked)})")
     if p.advanced:
@@ -129,13 +134,22 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
     for seat in range(t.n):
         text.append_text(seat_mark(t, seat))
         text.append(f"{HOLLOW[seat]} {names[seat]}  ")
+    if t.solo is not None:
+        text.append(f"\n{ROBOT_DISC} robot in an orbit", style="dim")
     text.append("\n✦ warship · r robots · o p k g planets\n"
                 "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
     return text
 
 
 def tech_tree_text(t: State, names: Sequence[str]) -> Text:
-    """The whole technology tree, each tile with the seats that reached it."""
+    """The whole technology tree, each tile with the seats that reached it (in the Solo
+    Campaign: the four Solo Technology cards, every ability written out, and the Relic
+    Archive)."""
+    if t.solo is not None:
+        text = solo_panels.tech_lines(t, wide=True)
+        text.append("\n\n")
+        text.append_text(solo_panels.goal_lines(t))
+        return text
     text = Text("Technology (a level is the most research facilities you have had at once "
                 "on planets of that colour)\n", style="bold")
     techs = sorted(technologies().values(), key=lambda x: (PLANET_COLOURS.index(x.colour),

@@ -9,6 +9,8 @@ a player's ships are that player's shape (● ■ ▲ ◆), starbases the same s
 what it is (o p k g: an orange, purple, pink or green planet; R a relic planet, A an
 artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed), the mark of
 who holds it on its left (a player's shape, r for robots) and how many pieces on its right.
+Warships are ✦ and, in the Solo Campaign, a robot standing in an orbit ¤ — marks no player's
+shape uses, in colours of their own.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ SHAPES = ("●", "■", "▲", "◆")
 HOLLOW = ("○", "□", "△", "◇")
 WARSHIP = "✦"
 ROBOT_MARK = "r"
+ROBOT_DISC = "¤"  # a solo robot standing in an orbit: the invaders' own mark, not a shape
 # Mid-luminance player colours (red, blue, yellow, white pieces on a dark map).
 PLAYER_COLOURS = {"red": "#ff4d4d", "blue": "#4d8dff", "yellow": "#f0d000", "white": "#f4f4f4"}
 PLANET_FILL = {"orange": "#e8862a", "purple": "#9b5de5", "pink": "#f27ab8", "green": "#3fb950"}
@@ -37,6 +40,7 @@ HIDDEN_FILL = "#6e6e7a"
 DESTROYED_FILL = "#4a2020"
 SPACE = "#0c1022"
 GUARDIAN_COLOUR = "#d0d0d0"
+ROBOT_COLOUR = "#ff9e3d"
 KIND_LETTER = {"relic": "R", "artifact": "A", "warpgate": "W"}
 NAMES = {"o": "orange planet", "p": "purple planet", "k": "pink planet", "g": "green planet",
          "R": "relic planet", "A": "artifact", "W": "warpgate", "?": "face down",
@@ -59,7 +63,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Piece:
-    """A disc that moves or guards: ``kind`` is ship, advanced, starbase or warship."""
+    """A disc that moves or guards: ``kind`` is ship, advanced, starbase, warship or (solo)
+    robot."""
 
     id: int
     kind: str
@@ -125,7 +130,7 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
         places.append(Place(i, d.x, d.y, fill, letter, holder, count))
     pieces = []
     for d in table.discs:
-        if d.id in gone or d.kind not in ("ship", "starbase", "warship"):
+        if d.id in gone or d.kind not in ("ship", "starbase", "warship", "robot"):
             continue
         x, y = moved.get(d.id, (d.x, d.y))
         seat = d.owner if d.owner != GUARDIAN else -1
@@ -138,6 +143,8 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
 
 def glyph(piece: Piece) -> str:
     """The one-character mark of a piece (its owner's shape; hollow for a starbase)."""
+    if piece.kind == "robot":
+        return ROBOT_DISC
     if piece.kind == "warship" or piece.seat < 0:
         return WARSHIP
     if piece.kind == "starbase":

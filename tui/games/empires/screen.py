@@ -33,7 +33,7 @@ from core.empires.state import State
 from core.empires.technology import advanced_name
 from core.empires.turn import ACTIONS
 from core.empires.words import event_line as said
-from tui.games.empires import panels
+from tui.games.empires import panels, solo_panels
 from tui.games.empires.book import BookScreen
 from tui.games.empires.starmap import StarMap
 from tui.screens.dialogs import ChoiceScreen
@@ -45,7 +45,13 @@ from tui.widgets.panels import HintPanel, LogView
 TOLD = frozenset({"destroyed", "vp", "refresh", "attack", "tech", "discover", "end_triggered",
                   "planet_destroyed", "put_back", "robots_flee", "robots_discover",
                   "planet_falls", "unlock", "advanced", "event", "library", "terraform",
-                  "relic", "warship", "snared", "orbit_full", "robots_gone"})
+                  "relic", "warship", "snared", "orbit_full", "robots_gone",
+                  # the Solo Campaign's (core.empires.solo_words)
+                  "invasion", "robot_lands", "robot_orbits", "robots_repelled", "overrun",
+                  "draw_skipped", "escalation", "reshuffle", "explore", "cube",
+                  "settler_aboard", "settler_rescued", "settler_delivered", "settler_lost",
+                  "megastructure", "mega_control", "robot_rammed", "robot_beaten",
+                  "robots_beaten", "warship_on_deck", "solo_won", "solo_lost"})
 # Kinds picked from a list under each action's key once that action is chosen.
 FAMILY = {"move": ("land", "launch", "discover", "reposition", "wormhole", "place"),
           "deploy": ("deploy_ship", "deploy_troop"), "build": ("build",),
@@ -107,11 +113,21 @@ class EmpiresScreen(TableScreen):
 
     def banner(self) -> str:
         s = self.session
-        return (f"Ascending Empires · {' vs '.join(s.names)} · steadiness "
+        who = (f"Solo Campaign, scenario {s.options.get('scenario')}"
+               if s.options.get("mode") == "solo" else " vs ".join(s.names))
+        return (f"Ascending Empires · {who} · steadiness "
                 f"{s.options.get('steadiness', 'normal')} · seed {s.seed}")
 
+    def table_opened(self) -> None:
+        """A Solo Campaign scenario opens on its story (v shows the cards again later)."""
+        if self.state.solo is not None and not self.session.actions:
+            self.show_book(solo_panels.story_text(self.view_for(self.table_seat()).table))
+
     def opening_notes(self, log: LogView) -> None:
-        if not self.session.actions:
+        if not self.session.actions and self.state.solo is not None:
+            log.add("Each turn the Invasion deck draws, then you choose Move (m), Deploy (d), "
+                    "Build (b) or Interact (i); v shows the solo cards.", "dim")
+        elif not self.session.actions:
             log.add("Each turn: choose Move (m), Deploy (d), Build (b) or Interact (i). Aim a "
                     "ship with the arrows, enter flicks; a lists everything else.", "dim")
         for note in self.session.take_notes():
@@ -166,6 +182,8 @@ class EmpiresScreen(TableScreen):
             self._ask(self._question(v), legal, deferrable=True)
 
     def _question(self, v: Any) -> str:
+        if v.pending and v.pending[0] == "solo":
+            return solo_panels.question(v.table, v.pending)
         if v.pending:
             return {"snare": "Gravity Snare: put the ship back in orbit?",
                     "boon": "Choose the boon", "robots": "Where do the robots go?",
@@ -210,6 +228,9 @@ class EmpiresScreen(TableScreen):
             aim.append_text(panels.range_text(t, self.starmap.selected))
         self.query_one("#em-aim", Static).update(aim)
         side = Text()
+        if t.solo is not None:  # the goal and the threat first: what a solo turn is about
+            side.append_text(solo_panels.solo_side(t, wide=wide))
+            side.append("\n")
         order = [t.current, *[s for s in range(t.n) if s != t.current]]
         for s in order:
             side.append_text(panels.dashboard_lines(t, s, self.player_name(s), wide=wide))
@@ -475,10 +496,16 @@ class EmpiresScreen(TableScreen):
     def action_book(self) -> None:
         """v: the technology tree, the Relic Archive and the VP pool."""
         v = self.view_for(self.table_seat())
-        text = panels.tech_tree_text(v.table, self.session.names)
+        self.show_book(panels.tech_tree_text(v.table, self.session.names))
+
+    def show_book(self, text: Text) -> None:
+        """``text`` on a screen of its own over the table; the game goes on once it closes."""
 
         def closed(_: None) -> None:
             self.modal_open = False
+            self.refresh_table()
+            self.call_after_refresh(self._focus_default)
+            self.advance()
 
         self.modal_open = True
         self.app.push_screen(BookScreen(text), closed)

@@ -1,0 +1,88 @@
+"""What a Solo Campaign table is worth to the player beyond the competitive measure
+(``evaluation.seat_value``): the scenario's goal part by part (``core.empires.solo_progress``),
+settlers aboard, warships and robots in the way, and what a ship gains by standing where the
+goal wants it — by a settler to take aboard, at home or a library with one aboard, by a
+Megastructure not yet controlled, beside a warship to strike. There are no VP in the solo
+game; these numbers are on the same scale so that one measure judges every choice."""
+
+from __future__ import annotations
+
+from core.empires.geometry import starmap, within_range
+from core.empires.occupancy import orbit_of
+from core.empires.placing import location_discs
+from core.empires.settlers import LIBRARY_SCENARIO, welcomes
+from core.empires.solo_flight import boarding_from
+from core.empires.solo_progress import goal_parts
+from core.empires.state import State
+
+PART = 12.0  # a whole part of the goal (4 cities, 5 energy: each step a share of it)
+WARSHIP = 3.0  # a warship still on the map where the goal wants none
+ABOARD = 0.6  # a settler aboard: this share of one rescued
+ROBOT = 1.2  # a robot out of the supply (with none left the scenario is lost)
+LOW_SUPPLY = 4  # robots left in the supply below which each missing one weighs more
+SHORT_SUPPLY = 3.0
+RESULT = 1000.0  # a scenario won (or lost), the sooner (or the later) the better
+# What a ship gains where the goal wants it.
+TO_BOARD = 1.5  # in the orbit of settlers it can take aboard
+TO_DELIVER = 4.0  # carrying a settler, at the place that takes it in
+TO_CONTROL = 1.5  # at a Megastructure not yet controlled
+TO_STRIKE = 1.0  # within short range of a warship (three ships beat its defence of 2)
+TO_BEAT = 1.0  # at a planet the robots hold, or by a robot standing in an orbit
+
+
+def result_value(s: State) -> float:
+    """A finished scenario: won or lost, sooner or later."""
+    assert s.solo is not None
+    won = s.solo.result.startswith("won")
+    return RESULT - s.turn if won else -RESULT + s.turn
+
+
+def goal_value(s: State) -> float:
+    """The goal's parts made, settlers aboard, robots and warships in the way, and each
+    ship's place (``ship_pull``)."""
+    solo = s.solo
+    assert solo is not None
+    value = 0.0
+    for part in goal_parts(s):
+        value += WARSHIP * part.units if part.fewer else PART * part.units / max(1, part.need)
+    per_settler = PART / max(1, solo.settlers_start if solo.scenario != 2 else 4)
+    value += ABOARD * per_settler * len(solo.aboard)
+    out = 12 - s.robots
+    value -= ROBOT * out + SHORT_SUPPLY * max(0, LOW_SUPPLY - s.robots)
+    for d in s.discs:
+        if d.kind == "ship" and d.owner == 0:
+            value += ship_pull(s, d.id, orbit_of(d))
+    return value
+
+
+def _gate(s: State) -> int:
+    return [loc.hole for loc in s.locations].index(s.players[0].gate)
+
+
+def ship_pull(s: State, ship: int, i: int) -> float:
+    """What ``ship`` standing in the orbit of location ``i`` does for the goal (0 for open
+    space, ``i`` < 0)."""
+    solo = s.solo
+    if solo is None or i < 0:
+        return 0.0
+    carried = next((c for x, c in solo.aboard if x == ship), "")
+    if carried:
+        if solo.scenario == LIBRARY_SCENARIO:
+            return TO_DELIVER if welcomes(s, i, carried) else 0.0
+        return TO_DELIVER if i == _gate(s) else 0.0
+    value = TO_BOARD if boarding_from(s, solo, i) else 0.0
+    if i in solo.megas and i not in solo.controlled:
+        value += TO_CONTROL
+    if solo.scenario >= 3 and _near(s, i, "warship"):
+        value += TO_STRIKE
+    if s.locations[i].robots or _near(s, i, "robot"):
+        value += TO_BEAT
+    return value
+
+
+def _near(s: State, i: int, kind: str) -> bool:
+    loc = location_discs()[i]
+    table = starmap()
+    reach = table.orbit
+    return any(d.kind == kind and within_range(loc.x, loc.y, reach, d.x, d.y, d.r,
+                                                 table.short_range) for d in s.discs)
