@@ -12,8 +12,8 @@ scenario, and names nothing else a scenario passes on, so ``rewards`` stays empt
 scenario starts from its own set-up.
 
 The progress's ``options`` are who plays and how the flicks feel: ``players`` (1),
-``mode`` (``solo``), ``seats``, ``names`` and ``steadiness``; ``pool`` is empty (nothing is
-picked at the start).
+``mode`` (``solo``), ``seats``, ``names``, ``steadiness`` and ``sublight`` (the rulebook's
+easier movement, for every scenario); ``pool`` is empty (nothing is picked at the start).
 """
 
 from __future__ import annotations
@@ -27,14 +27,16 @@ from core.campaign import Chapter, Progress
 from core.content import ContentError, content_file, read
 from core.contract import Outcome, seats_and_names
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
-from core.empires.settings import BASE_SETTINGS
+from core.empires.settings import BASE_SETTINGS, MODULE_SETTINGS
 from core.empires.solo_content import SCENARIOS, Scenario, campaign
 
 GAME = "empires"
 CAMPAIGN_ID = "solo_campaign"
 STORY_FILE = "campaign_story.toml"
-# What a new campaign asks: how far a flick strays, the one setting every scenario keeps.
-SETTINGS = tuple(row for row in BASE_SETTINGS if row["path"] == "steadiness")
+# What a new campaign asks, kept for all six scenarios: how far a flick strays, and the
+# Sublight Movement rules the rulebook offers a solo player for an easier game.
+SETTINGS = (*(row for row in BASE_SETTINGS if row["path"] == "steadiness"),
+            *(row for row in MODULE_SETTINGS if row["path"] == "sublight"))
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,8 @@ def _chapters() -> tuple[Chapter, ...]:
 
 def who_plays(options: Mapping[str, Any]) -> dict[str, Any]:
     """The campaign's options filled in and checked (ValueError naming what is wrong)."""
-    extra = sorted(set(options) - {"players", "mode", "seats", "names", "steadiness"})
+    extra = sorted(set(options) - {"players", "mode", "seats", "names", "steadiness",
+                                   "sublight"})
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for the Solo Campaign")
     if options.get("players", 1) != 1:
@@ -105,8 +108,11 @@ def who_plays(options: Mapping[str, Any]) -> dict[str, Any]:
     steadiness = options.get("steadiness", DEFAULT_STEADINESS)
     if steadiness not in STEADINESS:
         raise ValueError(f"steadiness is one of {', '.join(STEADINESS)}, not {steadiness!r}")
+    sublight = options.get("sublight", False)
+    if type(sublight) is not bool:
+        raise ValueError(f"sublight is on (true) or off (false), not {sublight!r}")
     return {"players": 1, "mode": "solo", "seats": seats, "names": names,
-            "steadiness": steadiness}
+            "steadiness": steadiness, "sublight": sublight}
 
 
 def start(options: Mapping[str, Any], picks: Sequence[Sequence[str]] = ()) -> Progress:

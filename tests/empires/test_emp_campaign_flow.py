@@ -81,12 +81,13 @@ def test_the_campaign_plays_the_six_scenarios_in_story_order() -> None:
 
 
 def test_a_scenario_game_is_the_solo_scenario_of_the_chapter() -> None:
-    progress = replace(flow.start({**SOLO, "steadiness": "exact"}), chapter=2)
+    progress = replace(flow.start({**SOLO, "steadiness": "exact", "sublight": True}),
+                       chapter=2)
     options = flow.game_options(progress)
     assert options == {"players": 1, "mode": "solo", "seats": ["human"], "names": ["You"],
-                       "steadiness": "exact", "scenario": 3}
+                       "steadiness": "exact", "sublight": True, "scenario": 3}
     state = scenario_game(progress)
-    assert solo_of(state).scenario == 3
+    assert solo_of(state).scenario == 3 and state.options["sublight"] is True
     normalized = E.normalize_options(options)
     assert flow.is_chapter_game(progress, normalized)
     assert not flow.is_chapter_game(progress, {**normalized, "scenario": 2})
@@ -137,6 +138,7 @@ def test_nothing_is_carried_forward_and_the_conclusion_follows_the_sixth() -> No
     ({**SOLO, "mode": "coop"}, [], "mode solo"),
     ({**SOLO, "seats": ["bot:greedy"]}, [], "at the keyboard"),
     ({**SOLO, "steadiness": "wobbly"}, [], "steadiness is one of"),
+    ({**SOLO, "sublight": "yes"}, [], "sublight is on"),
     ({**SOLO, "scenario": 3}, [], "unknown option 'scenario'"),
     (SOLO, [["dawnblade_paladin"]], "picks nothing"),
 ])
@@ -152,7 +154,8 @@ def test_a_start_that_cannot_be_played_is_refused(options: dict[str, Any],
     ({"chapter": 7}, "not one of the 6 scenarios"),
     ({"rewards": ("treasure",)}, "carries nothing"),
     ({"pool": ("dawnblade_paladin",)}, "picks nothing"),
-    ({"options": {**SOLO, "mode": "solo", "steadiness": "normal", "extra": 1}},
+    ({"options": {**SOLO, "mode": "solo", "steadiness": "normal", "sublight": False,
+                  "extra": 1}},
      "unknown option"),
     ({"options": {"players": 1, "seats": ["human"], "names": ["You"]}},
      "not as ascend writes them"),

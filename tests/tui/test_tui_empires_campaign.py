@@ -22,6 +22,7 @@ from saves.campaign import CAMPAIGN, CampaignFile, CampaignStore
 from saves.format import SaveError, checksum_of
 from tui.app import AscendApp
 from tui.campaign import STATUS_BATTLE, CampaignPlay
+from tui.games.empires.book import BookScreen
 from tui.screens.campaign import CampaignScreen
 from tui.screens.campaign_start import StartCampaignScreen
 from tui.screens.dialogs import ChoiceScreen
@@ -109,19 +110,24 @@ def put_at_the_goal(session: GameSession) -> None:
 
 
 async def win_at_the_table(pilot: Pilot[None], table: TableScreen) -> None:
-    """The goal set up, then the player's next step taken at the table: its first legal
-    action (the answer to the invaders' question when the turn opens on one; its list is
-    put aside first, as the player may)."""
+    """The goal set up, then the player's next step taken at the table: the scenario's
+    story read (enter closes it), the invaders' question put aside when the turn opens on
+    one (escape: "look at the map"), then the first legal action (the question's first
+    answer, if there is one)."""
+    app = pilot.app
     put_at_the_goal(table.session)
+    if not table.session.actions:
+        await wait_until(pilot, lambda: isinstance(app.screen, BookScreen),
+                         "the scenario's story")
+        await pilot.press("enter")
     if table.session.state.pending:
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen),
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen),
                          "the invaders' question")
         await pilot.press("escape")
-        await wait_until(pilot, lambda: pilot.app.screen is table and not table.modal_open,
-                         "the map")
+    await wait_until(pilot, lambda: app.screen is table and not table.modal_open, "the map")
     assert table.do(table.session.legal()[0])
     table.advance()
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, EndScreen), "the scores")
+    await wait_until(pilot, lambda: isinstance(app.screen, EndScreen), "the scores")
 
 
 async def start_empires_campaign(pilot: Pilot[None]) -> None:
