@@ -308,3 +308,38 @@ def test_a_campaign_of_a_game_without_one_is_refused_when_opened(save_dir: Path)
     with pytest.raises(SaveError, match="'firepeak' has no campaign in this version"):
         CampaignPlay.open(path)
     assert store.load(path).game_name == "firepeak"  # the file is left as it was
+
+
+async def test_an_empires_scenario_lost_at_the_table_is_offered_again(save_dir: Path) -> None:
+    play = CampaignPlay.create(dict(SOLO), [], CampaignStore(save_dir), game="empires")
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CampaignScreen(play.path))
+        await campaign_shown(pilot)
+        await pilot.press("enter")
+        table = await table_shown(pilot)
+        first = table.session.path
+        # The invaders' supply emptied: the robot they place next loses the scenario.
+        table.session.state.robots = 0
+        await pilot.press("escape")  # the story put down
+        for _ in range(40):
+            if table.session.over:
+                break
+            await wait_until(pilot, lambda: not table.modal_open
+                             or isinstance(app.screen, ChoiceScreen), "the table's turn")
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("escape")
+                await wait_until(pilot, lambda: not table.modal_open, "the map")
+            table.do(table.session.legal()[0])
+        table.advance()
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen), "the scores")
+        await pilot.press("enter")
+        screen = await campaign_shown(pilot)
+        assert "Galactic Pioneers is lost" in status(app)
+        assert "plays it again, from its own set-up" in status(app)
+        assert "Lost once so far: play it again from its own set-up." in story_text(app)
+        assert screen.play is not None and screen.play.file.chapter == 0
+        await pilot.press("enter")
+        table = await table_shown(pilot)
+        assert table.session.options["scenario"] == 1 and table.session.path != first
+        assert not table.session.actions

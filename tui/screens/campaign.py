@@ -98,12 +98,17 @@ def story(play: CampaignPlay, index: int) -> Text:
         out.append(text + ("\n" if i < len(lines) - 1 else ""))
     lost = sum(not r.won for r in play.attempts(index))
     if lost:
-        out.append(f"\nLost {times(lost)} so far: play it again with what you carry.",
-                   style="italic")
+        again = "with what you carry" if carries(play) else "from its own set-up"
+        out.append(f"\nLost {times(lost)} so far: play it again {again}.", style="italic")
     return out
 
 
-def ending_line(end: BattleEnd) -> Text:
+def carries(play: CampaignPlay) -> bool:
+    """Whether the campaign carries anything from one chapter to the next."""
+    return any(play.flow.reward_text(i) for i in range(len(play.flow.chapters)))
+
+
+def ending_line(end: BattleEnd, carrying: bool = True) -> Text:
     """What the campaign says right after a battle."""
     if end.campaign_won:
         return Text(f"Victory in round {end.rounds}: the campaign is won!", style="bold green")
@@ -111,8 +116,9 @@ def ending_line(end: BattleEnd) -> Text:
         reward = f" Carried from here on: {end.reward}." if end.reward else ""
         return Text(f"Victory in round {end.rounds}!{reward} Enter: on to the next chapter.",
                     style="bold green")
-    return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, with "
-                "everything you carry.", style="bold red")
+    again = "with everything you carry" if carrying else "from its own set-up"
+    return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, {again}.",
+                style="bold red")
 
 
 class ChapterList(StopList):
@@ -222,7 +228,7 @@ class CampaignScreen(Screen[None]):
             Text.assemble((title, "bold #ffd54f"), ("  " + who_line(play), "dim")))
         status = self.query_one("#campaign-status", Label)
         if end is not None:
-            status.update(ending_line(end))
+            status.update(ending_line(end, carries(play)))
         else:
             status.update(self.standing())
         for note in notes:
