@@ -174,7 +174,8 @@ class CampaignStore(SaveStore):
         # The chapter's battle save is named too, so a list of saves can show it as part of
         # its campaign rather than as a game of its own.
         return SaveSummary(item.campaign, item.app_version,
-                           {**item.meta, "battle": item.game, "chapter": item.chapter})
+                           {**item.meta, "battle": item.game, "chapter": item.chapter,
+                            "game_name": item.game_name})
 
     def name_of(self, item: Any) -> str:
         return str(item.campaign)

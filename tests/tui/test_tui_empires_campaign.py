@@ -188,7 +188,7 @@ async def test_empires_campaign_won_at_scenario_one_resumes_at_scenario_two_afte
         await wait_until(pilot, lambda: isinstance(app.screen, ContinueScreen), "Continue")
         lines = listed(app)
         (line,) = [x for x in lines if "campaign" in x]
-        assert line.startswith("The Warpgate Road  campaign · You")
+        assert line.startswith("The Warpgate Road  campaign · You · Ascending Empires")
         assert f"chapter 2 of 6: {scenarios[1].name} · ready" in line
         app.screen.query_one("#saves").highlighted = lines.index(line)
         await pilot.press("enter")
@@ -343,3 +343,17 @@ async def test_an_empires_scenario_lost_at_the_table_is_offered_again(save_dir: 
         table = await table_shown(pilot)
         assert table.session.options["scenario"] == 1 and table.session.path != first
         assert not table.session.actions
+
+
+def test_snapshot_new_empires_campaign(save_dir: Path, snap_compare: Any) -> None:
+    """The Campaign menu turned to Ascending Empires, a new campaign set up: its opening,
+    the steadiness turned to shaky."""
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, CampaignsScreen), "list")
+        await pilot.press("right", "enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, StartCampaignScreen),
+                         "new")
+        await pilot.press("right")
+
+    assert snap_compare(AscendApp(), terminal_size=SIZE, run_before=run_before)

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static
 
 from core.games import Setting as SettingRow
-from core.games import campaign_flow
+from core.games import campaign_flow, title
 from tui.screens.setup import seat_names
 from tui.session import HUMAN
 from tui.widgets.footer import KeyFooter
@@ -41,7 +41,8 @@ class StartCampaignScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-campaign-box"):
-            yield Label(f"New campaign: {self.flow.title}", id="campaign-title")
+            yield Label(f"New campaign of {title(self.game)}: {self.flow.title}",
+                        id="campaign-title")
             yield Static(self.flow.opening, id="campaign-opening")
             chosen: dict[str, Any] = {"players": 1}
             for i, row in enumerate(self.rows):

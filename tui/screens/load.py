@@ -115,6 +115,7 @@ def _campaign_text(summary: Any) -> Text:
     out.append(str(meta.get("title", summary.game)), style="bold #ffd54f")
     out.append("  campaign · ", style="dim")
     out.append(" & ".join(str(p) for p in meta.get("players", [])))
+    out.append(f" · {title(str(meta.get('game_name', '')))}", style="dim")
     if meta.get("status") == "won":
         where = "won"
     else:
