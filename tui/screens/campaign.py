@@ -148,6 +148,7 @@ class CampaignScreen(Screen[None]):
         self.battle_problem = ""  # why its save cannot be played, if it cannot
         self.busy = False
         self.story_to_end = False  # the story shown ends with what is new: keep its end in view
+        self.told: int | None = None  # the chapter whose story is shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaign-box"):
@@ -266,12 +267,16 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#chapters")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
+        # The list echoes the highlight _show sets after that chapter is told (and its
+        # victory scrolled into view): only a move to another chapter tells a story, or
+        # the echo would scroll the victory back out of view.
+        if event.option_id is not None and int(event.option_id) != self.told:
             self._tell(int(event.option_id))
 
     def _tell(self, index: int) -> None:
         if self.play is None:
             return
+        self.told = index
         self.story_to_end = False
         self.query_one("#story-text", Static).update(story(self.play, index))
         self.query_one("#story", VerticalScroll).scroll_home(animate=False)
