@@ -16,6 +16,10 @@ from core.empires.solo_progress import goal_parts
 from core.empires.state import State
 
 PART = 12.0  # a whole part of the goal (4 cities, 5 energy: each step a share of it)
+# Parts made at the last moment (energy is readied in a turn or two, and spent meanwhile):
+# worth little each until the rest of the goal is done, or the bot would hoard them.
+LAST_PARTS = frozenset({"ready energy"})
+EARLY = 0.3
 WARSHIP = 3.0  # a warship still on the map where the goal wants none
 ABOARD = 0.6  # a settler aboard: this share of one rescued
 ROBOT = 1.2  # a robot out of the supply (with none left the scenario is lost)
@@ -43,8 +47,15 @@ def goal_value(s: State) -> float:
     solo = s.solo
     assert solo is not None
     value = 0.0
-    for part in goal_parts(s):
-        value += WARSHIP * part.units if part.fewer else PART * part.units / max(1, part.need)
+    parts = goal_parts(s)
+    rest_done = all(p.done for p in parts if p.label not in LAST_PARTS)
+    for part in parts:
+        if part.fewer:
+            value += WARSHIP * part.units
+        elif part.label in LAST_PARTS and not rest_done:
+            value += EARLY * part.units
+        else:
+            value += PART * part.units / max(1, part.need)
     per_settler = PART / max(1, solo.settlers_start if solo.scenario != 2 else 4)
     value += ABOARD * per_settler * len(solo.aboard)
     out = 12 - s.robots

@@ -45,8 +45,9 @@ class Part:
 def research_quadrants(state: State) -> int:
     """The most quadrants that can each show a Research Facility on a planet of a colour no
     other of them uses (scenario 1)."""
-    by_quadrant = [sorted({colour_of(state.locations[i]) for i in mine(state, "research")
-                           if quadrant(i) == q}) or [""] for q in range(4)]
+    # "" leaves a quadrant out: a colour it shares with another may count there instead.
+    by_quadrant = [["", *sorted({colour_of(state.locations[i]) for i in mine(state, "research")
+                                 if quadrant(i) == q})] for q in range(4)]
     best = 0
     for pick in product(*by_quadrant):
         chosen = [c for c in pick if c]

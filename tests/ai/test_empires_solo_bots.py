@@ -13,12 +13,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "empires"))
 
 from empires_rules_helpers import at, reveal, ship_to  # noqa: E402
-from empires_solo_helpers import solo_game, sv  # noqa: E402
+from empires_solo_helpers import planet, solo_game, sv  # noqa: E402
 
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.evaluation import GREEDY, evaluate  # noqa: E402
 from ai.empires.flicks import LOST, Table  # noqa: E402
-from ai.empires.solo_value import TO_BOARD, TO_DELIVER, ship_pull  # noqa: E402
+from ai.empires.solo_value import TO_BOARD, TO_DELIVER, goal_value, ship_pull  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from core.empires import (  # noqa: E402
     apply,
@@ -120,3 +120,17 @@ def test_a_solo_hint_speaks_of_the_goal_and_never_of_vp() -> None:
     choose = next(r for r in reasons if r.startswith("Take the"))
     assert re.search(r"[+-]\d+\.\d toward the goal — settlers rescued: \d of 4", choose), choose
     assert any(re.search(r"\d+ % to reach the orbit of", r) for r in reasons), reasons
+
+
+def test_ready_energy_counts_fully_only_once_the_research_is_done() -> None:
+    s = solo_game(1)
+    s.players[0].energy_ready = 1
+    more = s.copy()
+    more.players[0].energy_ready = 2
+    early = goal_value(more) - goal_value(s)
+    assert 0 < early < 1  # spent meanwhile, readied in a turn or two at the end
+    for t in (s, more):  # research of four colours, one in each quadrant
+        for q, colour in enumerate(("orange", "purple", "pink", "green")):
+            i = planet(t, f"{q}.middle", colour)
+            t.locations[i].pieces = [(0, "research")]
+    assert goal_value(more) - goal_value(s) > 2

@@ -96,7 +96,7 @@ def pixels(p: StarPicture, sc: Scale) -> list[list[str | None]]:
                 d = math.hypot(px + 0.5 - cx, py + 0.5 - cy) * sc.unit
                 if d <= r_loc:
                     grid[py][px] = place.fill
-                elif d <= r_orbit:
+                elif d <= r_orbit and place.orbit:
                     grid[py][px] = band
     return grid
 

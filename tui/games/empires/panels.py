@@ -12,6 +12,7 @@ from rich.text import Text
 from core.empires.aim import Aim
 from core.empires.geometry import starmap, within_range
 from core.empires.physics import Disc
+from core.empires.solo_state import HEART_SCENARIO
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
@@ -76,8 +77,12 @@ def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
     counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES]
     text.append("\n  " + (" · ".join(counts) if wide else
                           " · ".join(counts[:2]) + "\n  " + " · ".join(counts[2:])))
-    text.append("\n  tech ")
-    for colour in PLANET_COLOURS:
+    if t.solo is not None:  # the solo game's technology is its cards, in the solo panel
+        colours: tuple[str, ...] = ()
+    else:
+        colours = PLANET_COLOURS
+        text.append("\n  tech ")
+    for colour in colours:
         text.append(f"{colour if wide else colour[:2]} {p.tech[colour]} ",
                     style=PLANET_FILL[colour])
     if p.relics:
@@ -136,6 +141,8 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
         text.append(f"{HOLLOW[seat]} {names[seat]}  ")
     if t.solo is not None:
         text.append(f"\n{ROBOT_DISC} robot in an orbit", style="dim")
+        if t.solo.scenario == HEART_SCENARIO:
+            text.append(" · H the Heart: a ship touching it is lost", style="dim")
     text.append("\n✦ warship · r robots · o p k g planets\n"
                 "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
     return text

@@ -7,7 +7,8 @@ Every colour is doubled by a glyph or an attribute, so the map reads with ``NO_C
 a player's ships are that player's shape (● ■ ▲ ◆), starbases the same shape hollow
 (○ □ △ ◇), advanced starships the shape bold and underlined; a location shows a letter for
 what it is (o p k g: an orange, purple, pink or green planet; R a relic planet, A an
-artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed), the mark of
+artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed; H the Heart
+of the Builders in the solo game's last scenario), the mark of
 who holds it on its left (a player's shape, r for robots) and how many pieces on its right.
 Warships are ✦ and, in the Solo Campaign, a robot standing in an orbit ¤ — marks no player's
 shape uses, in colours of their own.
@@ -22,6 +23,7 @@ from core.empires.geometry import starmap
 from core.empires.occupancy import ROBOTS, occupant
 from core.empires.physics import GUARDIAN, Frame
 from core.empires.placing import location_discs
+from core.empires.solo_state import heart_discs
 from core.empires.state import PLANET_COLOURS, State
 from core.empires.technology import advanced_name
 
@@ -41,10 +43,12 @@ DESTROYED_FILL = "#4a2020"
 SPACE = "#0c1022"
 GUARDIAN_COLOUR = "#d0d0d0"
 ROBOT_COLOUR = "#ff9e3d"
+HEART_FILL = "#b0305a"
+HEART_LETTER = "H"
 KIND_LETTER = {"relic": "R", "artifact": "A", "warpgate": "W"}
 NAMES = {"o": "orange planet", "p": "purple planet", "k": "pink planet", "g": "green planet",
          "R": "relic planet", "A": "artifact", "W": "warpgate", "?": "face down",
-         "@": "face down, wormhole", "x": "destroyed"}
+         "@": "face down, wormhole", "x": "destroyed", "H": "the Heart of the Builders"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ class Place:
     letter: str
     holder: int | None
     pieces: int
+    orbit: bool = True  # the Heart of the Builders has none
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,9 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
         holder = occupant(table, i) if loc.faceup else None
         count = loc.robots if holder == ROBOTS else len(loc.pieces)
         places.append(Place(i, d.x, d.y, fill, letter, holder, count))
+    for heart in heart_discs(table.solo):  # scenario 6: a ship that touches it is lost
+        places.append(Place(heart.id, heart.x, heart.y, HEART_FILL, HEART_LETTER, None, 0,
+                            orbit=False))
     pieces = []
     for d in table.discs:
         if d.id in gone or d.kind not in ("ship", "starbase", "warship", "robot"):

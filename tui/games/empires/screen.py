@@ -124,9 +124,13 @@ class EmpiresScreen(TableScreen):
             self.show_book(solo_panels.story_text(self.view_for(self.table_seat()).table))
 
     def opening_notes(self, log: LogView) -> None:
-        if not self.session.actions and self.state.solo is not None:
+        solo = self.state.solo
+        if not self.session.actions and solo is not None:
             log.add("Each turn the Invasion deck draws, then you choose Move (m), Deploy (d), "
                     "Build (b) or Interact (i); v shows the solo cards.", "dim")
+            # The first card was drawn while the table was set: the log starts with it.
+            first = ", ".join(solo_panels.card_name(c) for c in solo.discard)
+            log.add(f"  Invasion: {first or 'no card'} drawn at the set-up")
         elif not self.session.actions:
             log.add("Each turn: choose Move (m), Deploy (d), Build (b) or Interact (i). Aim a "
                     "ship with the arrows, enter flicks; a lists everything else.", "dim")

@@ -75,7 +75,7 @@ def invasion_lines(t: State) -> Text:
     if s.on_deck or s.jams:
         text.append(f" (+{s.on_deck} warship{'s' if s.on_deck != 1 else ''} on it"
                     + (f", {s.jams} jammed" if s.jams else "") + ")")
-    if s.card:
+    if s.card and s.steps:
         text.append(f" · now: {card_name(s.card)}", style="bold yellow")
     text.append("\n discard: ")
     text.append(" › ".join(card_name(c) for c in s.discard) or "none", style="dim")
