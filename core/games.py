@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, overload
 
+from core.campaign import CampaignFlow
 from core.registry import Registry
 from core.words import clipped
 
@@ -103,13 +104,16 @@ def set_option(options: dict[str, Any], path: str, value: Any) -> None:
 @dataclass(frozen=True)
 class GameInfo:
     """A row of the list: ``module`` is the import path of the module keeping the game
-    contract (``core.contract.GameModule``); None for a game that is announced, not built."""
+    contract (``core.contract.GameModule``); None for a game that is announced, not built.
+    ``campaign`` is the import path of the module keeping its campaign (its ``FLOW``, a
+    ``core.campaign.CampaignFlow``); None for a game without one."""
 
     name: str
     title: str
     players: tuple[int, int]
     module: str | None
     settings: Sequence[Setting] = field(default_factory=tuple)
+    campaign: str | None = None
 
     @property
     def playable(self) -> bool:
@@ -283,7 +287,7 @@ TACTICS = GameInfo(
                 note="when the Villains' orders allow several moves",
                 help="against the Villains: ask (the heroes choose) or auto",
                 applies=_against_villains),
-    ))
+    ), campaign="core.tactics.campaign_flow")
 
 GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (
     ASCENSION,
@@ -291,7 +295,8 @@ GAMES: Registry[GameInfo] = Registry("game", {g.name: g for g in (
     TACTICS,
     GameInfo("inferno", "Ascension Tactics: Inferno", (1, 4), None),
     GameInfo("empires", "Ascending Empires", (1, 4), "core.empires",
-             SettingsOf("core.empires.settings", _empires_settings)),
+             SettingsOf("core.empires.settings", _empires_settings),
+             campaign="core.empires.campaign_flow"),
 )})
 
 
@@ -326,6 +331,21 @@ def get_game(name: str) -> ModuleType:
     if row.module is None:
         raise KeyError(f"{row.title} is not playable yet")
     return importlib.import_module(row.module)
+
+
+def campaign_games() -> list[GameInfo]:
+    """The playable games with a campaign, in the list's order."""
+    return [g for g in games(playable_only=True) if g.campaign is not None]
+
+
+def campaign_flow(name: str) -> CampaignFlow:
+    """The campaign of game ``name``; KeyError for an unknown game or one without a
+    campaign."""
+    row = info(name)
+    if row.campaign is None or not row.playable:
+        raise KeyError(f"{row.title} has no campaign")
+    flow: CampaignFlow = importlib.import_module(row.campaign).FLOW
+    return flow
 
 
 def register(row: GameInfo) -> Callable[[], None]:

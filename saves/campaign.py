@@ -1,12 +1,12 @@
 """Campaign files: a campaign carried over many evenings, kept with the care of a game save.
 
-A campaign file (``*.campaign``, beside the game saves) holds which campaign it is, the
-players and their seats, the pool of champions chosen at the start, the chapter reached,
-the rewards earned and each chapter's result, and the file name of the game save of the
-chapter in play (empty between chapters), so the campaign resumes mid-chapter. It is the
-same checked msgpack container as a game save (its own magic, its own fields; see
-``saves.format``): written atomically, refused with a reason when damaged, truncated,
-hostile or newer, never overwritten when unreadable.
+A campaign file (``*.campaign``, beside the game saves) holds which game and which campaign
+it is, the players and their seats, the pool of champions chosen at the start (if the
+campaign picks any), the chapter reached, the rewards earned and each chapter's result, and
+the file name of the game save of the chapter in play (empty between chapters), so the
+campaign resumes mid-chapter. It is the same checked msgpack container as a game save (its
+own magic, its own fields; see ``saves.format``): written atomically, refused with a reason
+when damaged, truncated, hostile or newer, never overwritten when unreadable.
 """
 
 from __future__ import annotations
@@ -27,12 +27,16 @@ from saves.format import (
 )
 from saves.store import SaveStore, SaveSummary
 
-CAMPAIGN_FORMAT = 1
+# Format 2 names the game (``game_name``); format 1 came before any other game had a
+# campaign, so each of its files is a campaign of Ascension Tactics.
+CAMPAIGN_FORMAT = 2
+FORMAT_1_GAME = "tactics"
 CAMPAIGN_FIELDS: tuple[str, ...] = (
-    "format", "app_version", "campaign", "options", "pool", "chapter", "rewards", "results",
-    "game", "meta",
+    "format", "app_version", "game_name", "campaign", "options", "pool", "chapter", "rewards",
+    "results", "game", "meta",
 )
-CAMPAIGN = Container(b"ASCENDC\x00", CAMPAIGN_FIELDS, CAMPAIGN_FORMAT, "campaign")
+CAMPAIGN = Container(b"ASCENDC\x00", CAMPAIGN_FIELDS, CAMPAIGN_FORMAT, "campaign",
+                     since={"game_name": 2})
 SUFFIX = ".campaign"
 MAX_CHAPTERS = 100  # far beyond any campaign: a larger number is not a campaign of ours
 
@@ -48,7 +52,8 @@ class ChapterResult:
 
 @dataclass
 class CampaignFile:
-    """One campaign in progress."""
+    """One campaign in progress: ``game_name`` is the game it is played in (``core.games``),
+    ``game`` the file name of its chapter's game save in play."""
 
     campaign: str
     options: dict[str, Any]
@@ -58,14 +63,18 @@ class CampaignFile:
     results: list[ChapterResult] = field(default_factory=list)
     game: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+    game_name: str = FORMAT_1_GAME
     format: int = CAMPAIGN_FORMAT
     app_version: str = APP_VERSION
 
     def stored(self) -> dict[str, Any]:
         """The field values as written."""
+        # Written in the newest format whatever it was read in: a campaign of format 1 is
+        # rewritten with its game named.
         return {
-            "format": self.format,
+            "format": CAMPAIGN_FORMAT,
             "app_version": self.app_version,
+            "game_name": self.game_name,
             "campaign": self.campaign,
             "options": self.options,
             "pool": list(self.pool),
@@ -106,6 +115,11 @@ def _build(stored: dict[str, Any]) -> CampaignFile:
 
     need("format", int, "an int")
     need("app_version", str, "a str")
+    game_name = FORMAT_1_GAME
+    if "game_name" in stored:
+        game_name = need("game_name", str, "a str")
+        if not game_name.isidentifier() or not game_name.islower():
+            raise InvalidData("field 'game_name' should name a game")
     if not need("campaign", str, "a str"):
         raise InvalidData("field 'campaign' is empty")
     options = need("options", dict, "a map")
@@ -140,7 +154,8 @@ def _build(stored: dict[str, Any]) -> CampaignFile:
         raise InvalidData("field 'meta.saved_at' is not a plausible save time")
     return CampaignFile(campaign=stored["campaign"], options=options, pool=list(pool),
                         chapter=chapter, rewards=list(rewards), results=results, game=game,
-                        meta=meta, format=stored["format"], app_version=stored["app_version"])
+                        meta=meta, game_name=game_name, format=stored["format"],
+                        app_version=stored["app_version"])
 
 
 class CampaignStore(SaveStore):
@@ -159,7 +174,8 @@ class CampaignStore(SaveStore):
         # The chapter's battle save is named too, so a list of saves can show it as part of
         # its campaign rather than as a game of its own.
         return SaveSummary(item.campaign, item.app_version,
-                           {**item.meta, "battle": item.game, "chapter": item.chapter})
+                           {**item.meta, "battle": item.game, "chapter": item.chapter,
+                            "game_name": item.game_name})
 
     def name_of(self, item: Any) -> str:
         return str(item.campaign)

@@ -26,7 +26,8 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import types
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -92,6 +93,13 @@ class Container:
     fields: tuple[str, ...]
     version: int
     noun: str
+    # Fields added after format 1, with the format that added them: a file of an older
+    # format has none of them (its reader fills them in).
+    since: Mapping[str, int] = field(default_factory=dict)
+
+    def fields_of(self, fmt: int) -> tuple[str, ...]:
+        """The fields a file of format ``fmt`` holds, in order."""
+        return tuple(f for f in self.fields if self.since.get(f, 1) <= fmt)
 
 
 GAME_SAVE = Container(MAGIC, FIELDS, FORMAT_VERSION, "save")
@@ -258,6 +266,7 @@ def read_container(data: bytes, kind: Container) -> dict[str, Any]:
     if fmt < 1:
         raise _Invalid(f"unknown {noun} format {fmt} (formats start at 1)")
 
+    fields = kind.fields_of(fmt)
     for key in top:
         if key not in fields and key != CHECKSUM_FIELD:
             raise _Invalid(f"unexpected field {_short(key)}")

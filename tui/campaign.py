@@ -1,7 +1,8 @@
 """One campaign being played in the app: its file, its progress, and its chapter's game.
 
 Nothing here imports Textual, so the flow is tested without a screen. The campaign file
-(``saves.campaign``) keeps the progress; ``core.tactics.campaign_flow`` decides it. A
+(``saves.campaign``) keeps the progress and names its game; that game's campaign flow
+(``core.games.campaign_flow``, a ``core.campaign.CampaignFlow``) decides it. A
 chapter's game is an ordinary game save in the same folder, named in the campaign file
 while it is played, so a campaign resumes mid-chapter; when the game ends, its outcome is
 recorded here (``record``), either as the table is left or, after a crash or a game finished
@@ -17,9 +18,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from core.campaign import CampaignFlow, Chapter, Progress, campaign_won, chapter_of
 from core.contract import Outcome
-from core.tactics import campaign_flow as flow
-from core.tactics.villains import ChapterDef
+from core.games import campaign_flow, campaign_games
 from saves.campaign import CampaignFile, CampaignStore, ChapterResult
 from saves.format import SaveError
 from saves.store import SaveStore
@@ -33,7 +34,7 @@ STATUS_READY, STATUS_BATTLE, STATUS_WON = "ready", "in battle", "won"
 class BattleEnd:
     """How a recorded battle ended, for the campaign screen to tell."""
 
-    chapter: ChapterDef
+    chapter: Chapter
     won: bool
     reward: str  # what the victory carries forward ("" for a loss or the last chapter)
     campaign_won: bool
@@ -48,18 +49,21 @@ class CampaignPlay:
         self.store = store
         self.path = Path(path)
         self.file = file
+        self.flow: CampaignFlow = campaign_flow(file.game_name)
 
     # --- making and opening ------------------------------------------------------------------
 
     @classmethod
     def create(cls, options: dict[str, Any], picks: list[list[str]],
-               store: CampaignStore | None = None) -> CampaignPlay:
-        """A new campaign, written at once (ValueError: the options or picks are refused;
-        SaveError: it cannot be written)."""
-        progress = flow.start(options, picks)
+               store: CampaignStore | None = None, game: str | None = None) -> CampaignPlay:
+        """A new campaign of ``game`` (the first game with a campaign if not given), written
+        at once (ValueError: the options or picks are refused; SaveError: it cannot be
+        written)."""
+        name = game if game is not None else campaign_games()[0].name
+        progress = campaign_flow(name).start(options, picks)
         store = store if store is not None else CampaignStore()
         file = CampaignFile(campaign=progress.campaign, options=dict(progress.options),
-                            pool=list(progress.pool))
+                            pool=list(progress.pool), game_name=name)
         play = cls(store, store.new_path(progress.campaign), file)
         play._write(file)
         return play
@@ -71,27 +75,32 @@ class CampaignPlay:
         store = store if store is not None else CampaignStore(Path(path).parent)
         file = store.load(Path(path))
         try:
-            flow.check(progress_of(file))
+            play = cls(store, Path(path), file)
+        except KeyError:
+            raise SaveError(str(path), f"the game {file.game_name!r} has no campaign in this "
+                                       "version") from None
+        try:
+            play.flow.check(progress_of(file))
         except ValueError as exc:
             raise SaveError(str(path), str(exc)) from None
-        return cls(store, Path(path), file)
+        return play
 
     # --- what it is ----------------------------------------------------------------------------
 
     @property
-    def progress(self) -> flow.Progress:
+    def progress(self) -> Progress:
         """The progress the file holds."""
         return progress_of(self.file)
 
     @property
-    def chapter(self) -> ChapterDef | None:
+    def chapter(self) -> Chapter | None:
         """The chapter to play; None once the campaign is won."""
-        return flow.chapter_of(self.progress)
+        return chapter_of(self.flow, self.progress)
 
     @property
     def won(self) -> bool:
         """True once the last chapter is won."""
-        return flow.won(self.progress)
+        return campaign_won(self.flow, self.progress)
 
     @property
     def names(self) -> list[str]:
@@ -112,7 +121,7 @@ class CampaignPlay:
         """The chapter's battle as a new game, saved at once and named in the campaign file
         (a battle left unfinished before stays on disk: it is never overwritten)."""
         self._refresh()
-        session = GameSession.new(flow.GAME, flow.game_options(self.progress), seed)
+        session = GameSession.new(self.flow.game, self.flow.game_options(self.progress), seed)
         games = SaveStore(self.store.directory)
         session.store = games
         session.save()
@@ -133,7 +142,8 @@ class CampaignPlay:
             raise SaveError(str(self.path), "no battle of this campaign is in play")
         session, message = GameSession.from_save(path, SaveStore(self.store.directory),
                                                  read_only=read_only)
-        if not flow.is_chapter_game(self.progress, session.options):
+        if (session.game != self.flow.game
+                or not self.flow.is_chapter_game(self.progress, session.options)):
             session.close()
             raise SaveError(str(path), "this save is not a battle of the campaign's chapter")
         return session, message
@@ -174,18 +184,19 @@ class CampaignPlay:
         chapter = self.chapter
         if (outcome is None or chapter is None or path is None
                 or Path(path) != self.game_path()
-                or not flow.is_chapter_game(self.progress, session.options)):
+                or getattr(session, "game", self.flow.game) != self.flow.game
+                or not self.flow.is_chapter_game(self.progress, session.options)):
             return None
         self._refresh()
-        after = flow.after(self.progress, outcome)
-        won = flow.heroes_won(outcome)
+        index = self.file.chapter
+        after = self.flow.after(self.progress, outcome)
+        won = self.flow.victory(outcome)
         rounds = max(1, int(session.round))  # a battle ended in its first round is round 1
         self._write(replace(
             self.file, chapter=after.chapter, rewards=list(after.rewards), game="",
             results=[*self.file.results, ChapterResult(self.file.chapter, won, rounds)]))
-        reward = chapter.reward
-        return BattleEnd(chapter, won, flow.reward_text(reward) if won and reward else "",
-                         flow.won(after), rounds)
+        return BattleEnd(chapter, won, self.flow.reward_text(index) if won else "",
+                         campaign_won(self.flow, after), rounds)
 
     # --- the file ------------------------------------------------------------------------------
 
@@ -207,21 +218,21 @@ class CampaignPlay:
 
 def meta_of(file: CampaignFile) -> dict[str, Any]:
     """What the lists show of a campaign without checking it against the content."""
-    c = flow.definition()
-    chapter = flow.chapter_of(progress_of(file))
+    flow = campaign_flow(file.game_name)
+    chapter = chapter_of(flow, progress_of(file))
     status = STATUS_WON if chapter is None else (STATUS_BATTLE if file.game else STATUS_READY)
     return {
-        "title": c.name,
+        "title": flow.title,
         "players": [str(n) for n in file.options.get("names", [])],
         "mode": str(file.options.get("mode", "")),
-        "chapters": len(c.chapters),
+        "chapters": len(flow.chapters),
         "chapter_name": chapter.name if chapter is not None else "",
         "status": status,
     }
 
 
-def progress_of(file: CampaignFile) -> flow.Progress:
+def progress_of(file: CampaignFile) -> Progress:
     """The progress a campaign file holds."""
-    return flow.Progress(options=dict(file.options), pool=tuple(file.pool),
+    return Progress(options=dict(file.options), pool=tuple(file.pool),
                          chapter=file.chapter, rewards=tuple(file.rewards),
                          campaign=file.campaign)

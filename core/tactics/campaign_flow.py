@@ -25,12 +25,15 @@ champions (the first on a tie).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+from core.campaign import Chapter, Progress
 from core.contract import Outcome, seats_and_names
 from core.tactics.cards import by_id
+from core.tactics.scenarios import scenario
 from core.tactics.villain_deal import COOP_PICKS
 from core.tactics.villain_state import TIES
 from core.tactics.villains import CampaignDef, ChapterDef, Reward, campaign, scheme_defs
@@ -39,17 +42,6 @@ GAME = "tactics"
 MODES = {1: "solo", 2: "coop"}
 DIFFICULTY_WORDS = {"standard": "Standard", "hard": "Hard", "nightmare": "Nightmare"}
 _SEP = ":"
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Where a campaign stands (see the module docstring for each field)."""
-
-    options: Mapping[str, Any]
-    pool: tuple[str, ...]
-    chapter: int = 0
-    rewards: tuple[str, ...] = field(default=())
-    campaign: str = ""
 
 
 def definition() -> CampaignDef:
@@ -247,8 +239,88 @@ def after(progress: Progress, outcome: Outcome) -> Progress:
     return replace(progress, chapter=progress.chapter + 1, rewards=rewards)
 
 
+# --- the campaign as the app plays it (core.campaign.CampaignFlow) ---------------------------
+
+@functools.cache
+def _chapters() -> tuple[Chapter, ...]:
+    return tuple(
+        Chapter(c.id, c.name, DIFFICULTY_WORDS[c.difficulty],
+                f"{scenario(c.scenario).name} · {DIFFICULTY_WORDS[c.difficulty]}",
+                c.before, c.after)
+        for c in definition().chapters)
+
+
+class TacticsCampaign:
+    """The campaign against the Villains, through the functions above."""
+
+    game = GAME
+
+    @property
+    def id(self) -> str:
+        return definition().id
+
+    @property
+    def title(self) -> str:
+        return definition().name
+
+    @property
+    def opening(self) -> str:
+        return definition().text
+
+    @property
+    def chapters(self) -> Sequence[Chapter]:
+        return _chapters()
+
+    @property
+    def settings(self) -> Sequence[Mapping[str, Any]]:
+        return ()  # heroes, partner, ties and picks: its own screen asks (tui.screens)
+
+    def start(self, options: Mapping[str, Any], picks: Sequence[Sequence[str]]) -> Progress:
+        return start(options, picks)
+
+    def check(self, progress: Progress) -> None:
+        check(progress)
+
+    def who(self, progress: Progress) -> str:
+        mode = "co-op" if progress.options.get("mode") == "coop" else "solo"
+        return f"{' & '.join(progress.options.get('names', []))} · {mode}"
+
+    def game_options(self, progress: Progress) -> dict[str, Any]:
+        return game_options(progress)
+
+    def is_chapter_game(self, progress: Progress, options: Mapping[str, Any]) -> bool:
+        return is_chapter_game(progress, options)
+
+    def victory(self, outcome: Outcome) -> bool:
+        return heroes_won(outcome)
+
+    def after(self, progress: Progress, outcome: Outcome) -> Progress:
+        return after(progress, outcome)
+
+    def reward_text(self, index: int) -> str:
+        reward = definition().chapters[index].reward
+        return reward_text(reward) if reward is not None else ""
+
+    def briefing(self, progress: Progress) -> list[tuple[str, str]]:
+        cards = by_id()
+        lines = []
+        for name, roster in zip(progress.options["names"], rosters(progress), strict=True):
+            who = "Your" if name == "You" else f"{name}'s"
+            lines.append((f"{who} champions: ", ", ".join(cards[c].name for c in roster)))
+        carry = carried(progress)
+        lines.append(("Carried: ", "; ".join(carry) + "." if carry else "nothing yet."))
+        return lines
+
+    def conclusion(self) -> str:
+        return ""  # the last chapter's own story closes the campaign
+
+
+FLOW = TacticsCampaign()
+
+
 __all__ = [
-    "GAME", "Progress", "after", "carried", "chapter_of", "check", "definition",
-    "game_options", "heroes_won", "is_chapter_game", "mode_of", "picks_per_hero", "read_reward",
-    "reward_text", "reward_word", "rosters", "start", "who_plays", "won",
+    "FLOW", "GAME", "Progress", "TacticsCampaign", "after", "carried", "chapter_of",
+    "check", "definition", "game_options", "heroes_won", "is_chapter_game", "mode_of",
+    "picks_per_hero", "read_reward", "reward_text", "reward_word", "rosters", "start",
+    "who_plays", "won",
 ]

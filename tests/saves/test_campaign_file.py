@@ -16,6 +16,8 @@ from save_samples import sample_save
 from saves.campaign import (
     CAMPAIGN,
     CAMPAIGN_FIELDS,
+    CAMPAIGN_FORMAT,
+    FORMAT_1_GAME,
     CampaignFile,
     CampaignStore,
     ChapterResult,
@@ -78,8 +80,8 @@ def test_campaigns_and_game_saves_share_a_folder_without_mixing(tmp_path: Path) 
     (b"", "the file is empty"),
     (b"ASCENDC", "the file is truncated (ends after 7 bytes)"),
     (encode(sample_save()), "not an ascend campaign file"),
-    (with_fields(format=2), "made by a newer ascend (campaign format 2; this version reads "
-                            "up to 1)"),
+    (with_fields(format=3), "made by a newer ascend (campaign format 3; this version reads "
+                            "up to 2)"),
     (with_fields(chapter=-1), "field 'chapter' is -1, not a chapter of a campaign"),
     (with_fields(chapter=10**6), "not a chapter of a campaign"),
     (with_fields(game="../other-user/their.ascend"),
@@ -127,3 +129,48 @@ def test_a_damaged_campaign_file_is_refused_or_reads_back_equal(data: st.DataObj
             return
     # Only flips that cancel out leave a file that reads: it must be the campaign written.
     assert bytes(raw[:cut]) == good and back.chapter == 2
+
+
+def format_1_file(**extra: Any) -> bytes:
+    """A campaign file as format 1 wrote it: no ``game_name``, checksum over its own fields
+    (``extra`` fields added to it, out of place)."""
+    top = msgpack.unpackb(encode_campaign(campaign())[len(CAMPAIGN.magic):], raw=False,
+                          strict_map_key=False)
+    top["format"] = 1
+    fields = CAMPAIGN.fields_of(1)
+    stored = {k: top[k] for k in fields}
+    return CAMPAIGN.magic + msgpack.packb(
+        {**stored, **extra, "checksum": checksum_of(stored, fields)}, use_bin_type=True)
+
+
+def test_the_game_of_a_campaign_round_trips(tmp_path: Path) -> None:
+    store = CampaignStore(tmp_path)
+    path = store.new_path("solo_campaign")
+    store.write(path, campaign(game_name="empires", campaign="solo_campaign", pool=[]))
+    back = store.load(path)
+    assert (back.game_name, back.campaign, back.pool, back.format) == (
+        "empires", "solo_campaign", [], CAMPAIGN_FORMAT)
+
+
+def test_a_campaign_written_before_games_were_named_is_a_tactics_campaign(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.campaign"
+    path.write_bytes(format_1_file())
+    store = CampaignStore(tmp_path)
+    old = store.load(path)
+    assert (old.game_name, old.format, old.chapter, old.pool) == (
+        FORMAT_1_GAME, 1, 2, campaign().pool)
+    store.write(path, old)  # written back in the newest format, its game named
+    raw = msgpack.unpackb(path.read_bytes()[len(CAMPAIGN.magic):], raw=False)
+    assert (raw["format"], raw["game_name"]) == (CAMPAIGN_FORMAT, "tactics")
+    assert store.load(path).results == campaign().results
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (format_1_file(game_name="empires"), "unexpected field 'game_name'"),
+    (with_fields(game_name="../x"), "field 'game_name' should name a game"),
+    (with_fields(game_name=3), "field 'game_name' should be a str"),
+], ids=["format-1-named", "path", "number"])
+def test_a_game_name_a_file_cannot_hold_is_refused(data: bytes, reason: str) -> None:
+    with pytest.raises(SaveError, match=reason):
+        decode_campaign(data, "c.campaign")

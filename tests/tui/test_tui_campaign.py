@@ -64,14 +64,15 @@ async def campaign_shown(pilot: Pilot[None]) -> CampaignScreen:
     assert isinstance(screen, CampaignScreen)
     if screen.story_to_end:
         # Under load the text is laid out a few frames late (until then nothing scrolls):
-        # wait for a story taller than its panel with its end in view, two frames running.
-        # The victory's story always overflows the panel at the sizes the tests use.
+        # wait for the story laid out with its end in view, two frames running (at 120x40
+        # the victory's story fits its panel, and nothing scrolls at all).
         scroll = screen.query_one("#story", VerticalScroll)
-        seen: list[tuple[float, float]] = []
+        text = screen.query_one("#story-text")
+        seen: list[tuple[float, float, int]] = []
 
         def settled() -> bool:
-            seen.append((scroll.max_scroll_y, scroll.scroll_y))
-            return (len(seen) >= 2 and seen[-1] == seen[-2] and scroll.max_scroll_y > 0
+            seen.append((scroll.max_scroll_y, scroll.scroll_y, text.size.height))
+            return (len(seen) >= 2 and seen[-1] == seen[-2] and text.size.height > 0
                     and scroll.scroll_y == scroll.max_scroll_y)
 
         await wait_until(pilot, settled, "the story's end is in view")

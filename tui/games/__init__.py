@@ -3,7 +3,8 @@
 A game's package (``tui.games.<game>``) exports ``UI``, a :class:`GameUI`: its table screen
 (imported when a game opens; it loads the game's own stylesheet), how its result reads on
 the end screen, the word its header uses for a round, the colours its stylesheet adds to
-the theme, and which seats play as teams (set-up and Continue show them). ``core.games``
+the theme, which seats play as teams (set-up and Continue show them), and for a game with
+a campaign, the screen that sets a new one up. ``core.games``
 lists the games; a test checks every playable game there has a row here.
 """
 
@@ -37,11 +38,20 @@ class GameUI:
     # Seats playing together as teams under these options (seat numbers from 0); none
     # for a game where each seat plays for itself.
     teams: Callable[[Mapping[str, Any]], list[list[int]]] = field(default=lambda options: [])
+    # "module:Class" of the screen that sets up a new campaign, made with the game's name;
+    # the plain one asks only who plays and how the game feels.
+    new_campaign: str = "tui.screens.campaign_start:StartCampaignScreen"
 
     def table_screen(self, session: Any, message: str = "") -> Any:
         """A new table screen for ``session``."""
         module, cls = self.table.split(":")
         return getattr(importlib.import_module(module), cls)(session, message)
+
+
+def new_campaign_screen(game: str) -> Any:
+    """The screen that sets up a new campaign of ``game``."""
+    module, cls = ui(game).new_campaign.split(":")
+    return getattr(importlib.import_module(module), cls)(game)
 
 
 def theme_variables() -> dict[str, str]:

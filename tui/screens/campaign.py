@@ -22,9 +22,6 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.tactics import campaign_flow as flow
-from core.tactics.cards import by_id
-from core.tactics.scenarios import scenario
 from tui.campaign import BattleEnd, CampaignPlay
 from tui.widgets.footer import KeyFooter
 from tui.widgets.lists import StopList
@@ -34,20 +31,19 @@ WON_MARK, HERE_MARK, AHEAD_MARK = "✓", "▶", " "
 
 def who_line(play: CampaignPlay) -> str:
     """``You · solo`` or ``Ana & Ben · co-op``."""
-    mode = "co-op" if play.file.options.get("mode") == "coop" else "solo"
-    return f"{' & '.join(play.names)} · {mode}"
+    return play.flow.who(play.progress)
 
 
 def chapter_row(play: CampaignPlay, index: int, battle: str) -> Text:
-    """One line of the chapter list: mark, number, name, difficulty, how it went."""
-    chapter = flow.definition().chapters[index]
+    """One line of the chapter list: mark, number, name, tag (a difficulty), how it went."""
+    chapter = play.flow.chapters[index]
     here = play.file.chapter
     mark = WON_MARK if index < here else HERE_MARK if index == here else AHEAD_MARK
     out = Text()
     out.append(f"{mark} ", style="bold green" if index < here else "bold #ffd54f")
     out.append(f"{index + 1}  ")
     out.append(f"{chapter.name:<26}", style="bold" if index == here else "")
-    out.append(f" {flow.DIFFICULTY_WORDS[chapter.difficulty]:<10}", style="dim")
+    out.append(f" {chapter.tag:<10}", style="dim")
     out.append(f" {chapter_state(play, index, battle)}", style="italic")
     return out
 
@@ -70,22 +66,16 @@ def times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def champion_names(ids: list[str]) -> str:
-    """Champion names, comma separated."""
-    cards = by_id()
-    return ", ".join(cards[c].name for c in ids)
-
-
 def story(play: CampaignPlay, index: int) -> Text:
     """The story of chapter ``index`` as far as the campaign has come: told before the
-    battle, and after it once won; a chapter still ahead is not told yet."""
-    c = flow.definition()
-    chapter = c.chapters[index]
+    battle, and after it once won (the last one's with the campaign's conclusion); a
+    chapter still ahead is not told yet."""
+    flow = play.flow
+    chapter = flow.chapters[index]
     here = play.file.chapter
     out = Text()
     out.append(f"Chapter {index + 1}: {chapter.name}\n", style="bold #ffd54f")
-    out.append(f"{scenario(chapter.scenario).name} · "
-               f"{flow.DIFFICULTY_WORDS[chapter.difficulty]}\n\n", style="dim")
+    out.append(f"{chapter.subtitle}\n\n", style="dim")
     if index > here:
         out.append("This chapter is still ahead.", style="italic")
         return out
@@ -93,27 +83,32 @@ def story(play: CampaignPlay, index: int) -> Text:
     if index < here:
         out.append("\nVictory\n", style="bold green")
         out.append(chapter.after + "\n")
-        if chapter.reward is not None:
-            out.append(f"\nCarried from here on: {flow.reward_text(chapter.reward)}.\n",
-                       style="green")
+        reward = flow.reward_text(index)
+        if reward:
+            out.append(f"\nCarried from here on: {reward}.\n", style="green")
+        conclusion = flow.conclusion()
+        if conclusion and index == len(flow.chapters) - 1:
+            out.append("\nThe end of the story\n", style="bold #ffd54f")
+            out.append(conclusion + "\n")
         return out
-    progress = play.progress
     out.append("\n")
-    for name, roster in zip(play.names, flow.rosters(progress), strict=True):
-        who = "Your" if name == "You" else f"{name}'s"
-        out.append(f"{who} champions: ", style="bold")
-        out.append(champion_names(roster) + "\n")
-    carried = flow.carried(progress)
-    out.append("Carried: ", style="bold")
-    out.append("; ".join(carried) + "." if carried else "nothing yet.")
+    lines = flow.briefing(play.progress)
+    for i, (label, text) in enumerate(lines):
+        out.append(label, style="bold")
+        out.append(text + ("\n" if i < len(lines) - 1 else ""))
     lost = sum(not r.won for r in play.attempts(index))
     if lost:
-        out.append(f"\nLost {times(lost)} so far: play it again with what you carry.",
-                   style="italic")
+        again = "with what you carry" if carries(play) else "from its own set-up"
+        out.append(f"\nLost {times(lost)} so far: play it again {again}.", style="italic")
     return out
 
 
-def ending_line(end: BattleEnd) -> Text:
+def carries(play: CampaignPlay) -> bool:
+    """Whether the campaign carries anything from one chapter to the next."""
+    return any(play.flow.reward_text(i) for i in range(len(play.flow.chapters)))
+
+
+def ending_line(end: BattleEnd, carrying: bool = True) -> Text:
     """What the campaign says right after a battle."""
     if end.campaign_won:
         return Text(f"Victory in round {end.rounds}: the campaign is won!", style="bold green")
@@ -121,8 +116,9 @@ def ending_line(end: BattleEnd) -> Text:
         reward = f" Carried from here on: {end.reward}." if end.reward else ""
         return Text(f"Victory in round {end.rounds}!{reward} Enter: on to the next chapter.",
                     style="bold green")
-    return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, with "
-                "everything you carry.", style="bold red")
+    again = "with everything you carry" if carrying else "from its own set-up"
+    return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, {again}.",
+                style="bold red")
 
 
 class ChapterList(StopList):
@@ -152,6 +148,7 @@ class CampaignScreen(Screen[None]):
         self.battle_problem = ""  # why its save cannot be played, if it cannot
         self.busy = False
         self.story_to_end = False  # the story shown ends with what is new: keep its end in view
+        self.told: int | None = None  # the chapter whose story is shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaign-box"):
@@ -227,19 +224,19 @@ class CampaignScreen(Screen[None]):
               notes: list[str]) -> None:
         self.busy = False
         self.play, self.battle, self.battle_problem = play, battle, problem
-        title = flow.definition().name
+        title = play.flow.title
         self.query_one("#campaign-title", Label).update(
             Text.assemble((title, "bold #ffd54f"), ("  " + who_line(play), "dim")))
         status = self.query_one("#campaign-status", Label)
         if end is not None:
-            status.update(ending_line(end))
+            status.update(ending_line(end, carries(play)))
         else:
             status.update(self.standing())
         for note in notes:
             self.notify(note, severity="error", timeout=8)
         chapters = self.query_one("#chapters", OptionList)
         chapters.clear_options()
-        count = len(flow.definition().chapters)
+        count = len(play.flow.chapters)
         chapters.add_options(Option(chapter_row(play, i, battle), id=str(i))
                              for i in range(count))
         shown = play.file.results[-1].chapter if end is not None else min(
@@ -270,12 +267,16 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#chapters")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
+        # The list echoes the highlight _show sets after that chapter is told (and its
+        # victory scrolled into view): only a move to another chapter tells a story, or
+        # the echo would scroll the victory back out of view.
+        if event.option_id is not None and int(event.option_id) != self.told:
             self._tell(int(event.option_id))
 
     def _tell(self, index: int) -> None:
         if self.play is None:
             return
+        self.told = index
         self.story_to_end = False
         self.query_one("#story-text", Static).update(story(self.play, index))
         self.query_one("#story", VerticalScroll).scroll_home(animate=False)

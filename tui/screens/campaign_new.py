@@ -66,7 +66,8 @@ class PickList(SelectionList[str]):
 
 
 class NewCampaignScreen(Screen[None]):
-    """Set up a new campaign; enter sets out once the champions are picked."""
+    """Set up a new campaign of Ascension Tactics; enter sets out once the champions are
+    picked (made with the game's name, as every new-campaign screen is)."""
 
     CSS_PATH = Path(__file__).with_name("campaign.tcss")
 
@@ -76,6 +77,10 @@ class NewCampaignScreen(Screen[None]):
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
     ]
+
+    def __init__(self, game: str = flow.GAME) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
         c = flow.definition()
@@ -205,7 +210,7 @@ class NewCampaignScreen(Screen[None]):
                    "names": seat_names(self.seats),
                    "ties": str(self.query_one("#ties", Setting).value)}
         try:
-            play = CampaignPlay.create(options, [*self.picked, chosen])
+            play = CampaignPlay.create(options, [*self.picked, chosen], game=self.game)
         except (SaveError, ValueError) as exc:
             self.notify(str(exc), title="Cannot start the campaign", severity="error")
             return

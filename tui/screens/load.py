@@ -21,6 +21,7 @@ from core.games import game_names, title
 from tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from tui.widgets.footer import KeyFooter
 from tui.widgets.lists import StopList
+from tui.widgets.setting import Setting
 
 
 def when(summary: Any) -> str:
@@ -114,6 +115,7 @@ def _campaign_text(summary: Any) -> Text:
     out.append(str(meta.get("title", summary.game)), style="bold #ffd54f")
     out.append("  campaign · ", style="dim")
     out.append(" & ".join(str(p) for p in meta.get("players", [])))
+    out.append(f" · {title(str(meta.get('game_name', '')))}", style="dim")
     if meta.get("status") == "won":
         where = "won"
     else:
@@ -347,9 +349,36 @@ class ContinueScreen(Screen[None]):
 
 
 class CampaignsScreen(ContinueScreen):
-    """The campaigns alone, and a new one to start: the main menu's Campaign entry."""
+    """The campaigns alone, and a new one to start: the main menu's Campaign entry. The
+    game of the new campaign is chosen on the line above the list (← →, from the list
+    too); the list shows every game's campaigns."""
 
     HEADING = "Campaigns"
+
+    BINDINGS = [
+        Binding("left", "game(-1)", "Game", show=False),
+        Binding("right", "game(1)", "Game"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from core.games import campaign_games
+
+        with Vertical(id="continue-box"):
+            yield Label(self.HEADING, id="continue-title")
+            yield Label("", id="continue-dir", classes="dim-note")
+            yield Setting("Game", [(g.name, g.title) for g in campaign_games()],
+                          note="of a new campaign", id="campaign-game")
+            yield StopList(id="saves")
+        yield KeyFooter()
+
+    @property
+    def game(self) -> str:
+        """The game a new campaign is started in."""
+        return str(self.query_one("#campaign-game", Setting).value)
+
+    def action_game(self, step: int) -> None:
+        """The next (or previous) game for a new campaign."""
+        self.query_one("#campaign-game", Setting).action_step(step)
 
     def listing(self) -> list[Any]:
         return newest_first(self.campaigns.list())
@@ -359,6 +388,6 @@ class CampaignsScreen(ContinueScreen):
                        id="new")]
 
     def lead_chosen(self, option_id: str) -> None:
-        from tui.screens.campaign_new import NewCampaignScreen
+        from tui.games import new_campaign_screen
 
-        self.app.push_screen(NewCampaignScreen())
+        self.app.push_screen(new_campaign_screen(self.game))

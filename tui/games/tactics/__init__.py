@@ -8,4 +8,5 @@ from tui.games.tactics.results import TacticsResults
 from tui.games.tactics.text import seat_teams
 
 UI = GameUI(table="tui.games.tactics.screen:TacticsScreen",
-            results=TacticsResults(), turn_word="turn", teams=seat_teams)
+            results=TacticsResults(), turn_word="turn", teams=seat_teams,
+            new_campaign="tui.screens.campaign_new:NewCampaignScreen")
