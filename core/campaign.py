@@ -68,6 +68,12 @@ class CampaignFlow(Protocol):
         ...
 
     @property
+    def game_word(self) -> str:
+        """What one chapter's game is called in this campaign's words ("battle",
+        "scenario"), for the screens' sentences."""
+        ...
+
+    @property
     def chapters(self) -> Sequence[Chapter]:
         """Every chapter, in the order they are played."""
         ...

@@ -186,6 +186,7 @@ class EmpiresCampaign:
 
     game = GAME
     id = CAMPAIGN_ID
+    game_word = "scenario"
 
     @property
     def title(self) -> str:

@@ -254,6 +254,7 @@ class TacticsCampaign:
     """The campaign against the Villains, through the functions above."""
 
     game = GAME
+    game_word = "battle"
 
     @property
     def id(self) -> str:

@@ -193,7 +193,7 @@ async def test_a_battle_is_continued_mid_chapter_with_its_lock(save_dir: Path) -
         assert battle is not None and lock_path(battle).exists()
         await pilot.press("q")  # saved; back to the campaign, not the menu
         await campaign_shown(pilot)
-        assert "in battle, round 1" in status(app) and not lock_path(battle).exists()
+        assert "under way, round 1" in status(app) and not lock_path(battle).exists()
     assert CampaignPlay.open(play.path).file.game == battle.name
 
     app = AscendApp()
@@ -430,7 +430,7 @@ async def test_a_battle_that_will_not_replay_is_refused_and_the_chapter_starts_a
     app = AscendApp()
     async with app.run_test(size=SIZE) as pilot:
         await open_campaign_from_continue(pilot)
-        assert "in battle, round 1" in status(app)
+        assert "under way, round 1" in status(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: "replay diverged" in status(app), "the reason")
         assert "Enter starts the chapter again" in status(app)

@@ -219,7 +219,7 @@ async def test_an_empires_scenario_is_continued_mid_game(save_dir: Path) -> None
         assert STATUS_BATTLE in listed(app)[1]
         await pilot.press("down", "enter")
         await campaign_shown(pilot)
-        assert "Enter continues the battle" in status(app)
+        assert "Enter continues the scenario" in status(app)
         await pilot.press("enter")
         table = await table_shown(pilot)
         assert table.session.path == play.game_path()

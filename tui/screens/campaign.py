@@ -49,7 +49,7 @@ def chapter_row(play: CampaignPlay, index: int, battle: str) -> Text:
 
 
 def chapter_state(play: CampaignPlay, index: int, battle: str) -> str:
-    """How chapter ``index`` stands: won (in how many rounds), in battle, lost so far."""
+    """How chapter ``index`` stands: won (in how many rounds), under way, lost so far."""
     tries = play.attempts(index)
     lost = sum(not r.won for r in tries)
     if index < play.file.chapter:
@@ -108,7 +108,7 @@ def carries(play: CampaignPlay) -> bool:
     return any(play.flow.reward_text(i) for i in range(len(play.flow.chapters)))
 
 
-def ending_line(end: BattleEnd, carrying: bool = True) -> Text:
+def ending_line(end: BattleEnd, carrying: bool = True, word: str = "battle") -> Text:
     """What the campaign says right after a battle."""
     if end.campaign_won:
         return Text(f"Victory in round {end.rounds}: the campaign is won!", style="bold green")
@@ -117,7 +117,7 @@ def ending_line(end: BattleEnd, carrying: bool = True) -> Text:
         return Text(f"Victory in round {end.rounds}!{reward} Enter: on to the next chapter.",
                     style="bold green")
     again = "with everything you carry" if carrying else "from its own set-up"
-    return Text(f"The battle of {end.chapter.name} is lost. Enter plays it again, {again}.",
+    return Text(f"The {word} of {end.chapter.name} is lost. Enter plays it again, {again}.",
                 style="bold red")
 
 
@@ -144,7 +144,7 @@ class CampaignScreen(Screen[None]):
         # The session of a battle just left (the table's): recorded when the screen opens.
         self.finished = finished
         self.play: CampaignPlay | None = None
-        self.battle = ""  # how the chapter's battle stands ("in battle, round 3")
+        self.battle = ""  # how the chapter's battle stands ("under way, round 3")
         self.battle_problem = ""  # why its save cannot be played, if it cannot
         self.busy = False
         self.story_to_end = False  # the story shown ends with what is new: keep its end in view
@@ -201,16 +201,16 @@ class CampaignScreen(Screen[None]):
                 else:
                     end = play.record(done) if done is not None else None
         except SaveError as exc:  # the campaign itself could not be written
-            notes.append(f"The battle's end is not recorded yet: {exc}")
+            notes.append(f"The {play.flow.game_word}'s end is not recorded yet: {exc}")
         battle = ""
         if play.file.game and not problem:
             try:
                 round_no = play.battle_round()
-                battle = f"in battle, round {round_no}" if round_no else "in battle"
+                battle = f"under way, round {round_no}" if round_no else "under way"
             except SaveError as exc:
                 problem = exc.reason
         if problem:
-            battle = "battle save unreadable"
+            battle = f"{play.flow.game_word} save unreadable"
         self.app.call_from_thread(self._show, play, end, battle, problem, notes)
 
     def _unreadable(self, reason: str) -> None:
@@ -229,7 +229,7 @@ class CampaignScreen(Screen[None]):
             Text.assemble((title, "bold #ffd54f"), ("  " + who_line(play), "dim")))
         status = self.query_one("#campaign-status", Label)
         if end is not None:
-            status.update(ending_line(end, carries(play)))
+            status.update(ending_line(end, carries(play), play.flow.game_word))
         else:
             status.update(self.standing())
         for note in notes:
@@ -259,11 +259,12 @@ class CampaignScreen(Screen[None]):
                         style="bold green")
         chapter = play.file.chapter
         if self.battle_problem:
-            return Text(f"The battle's save cannot be read ({self.battle_problem}). "
+            return Text(f"The {play.flow.game_word}'s save cannot be read ({self.battle_problem}). "
                         "Enter starts the chapter again; the file is kept.", style="red")
         if play.file.game:
-            return Text(f"Chapter {chapter + 1} is {self.battle}. Enter continues the battle.")
-        return Text(f"Chapter {chapter + 1} awaits. Enter starts the battle.")
+            return Text(f"Chapter {chapter + 1} is {self.battle}. Enter continues the "
+                        f"{play.flow.game_word}.")
+        return Text(f"Chapter {chapter + 1} awaits. Enter starts the {play.flow.game_word}.")
 
     @on(OptionList.OptionHighlighted, "#chapters")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -298,7 +299,7 @@ class CampaignScreen(Screen[None]):
         chapters = self.query_one("#chapters", OptionList)
         here = play.file.chapter
         if play.won:
-            self.notify("The campaign is won: there is no battle left to play.")
+            self.notify(f"The campaign is won: there is no {play.flow.game_word} left to play.")
             return
         if chapters.highlighted != here:
             chapters.highlighted = here
@@ -306,7 +307,7 @@ class CampaignScreen(Screen[None]):
             return
         self.busy = True
         self.query_one("#campaign-status", Label).update(
-            Text("Opening the battle…", style="italic"))
+            Text(f"Opening the {play.flow.game_word}…", style="italic"))
         resume = bool(play.file.game) and not self.battle_problem
         self._enter(play, resume, False)
 
@@ -329,7 +330,8 @@ class CampaignScreen(Screen[None]):
             else:
                 self.app.call_from_thread(self._refused, str(exc))
         except (KeyError, ValueError) as exc:
-            self.app.call_from_thread(self._refused, f"the battle cannot start: {exc}")
+            self.app.call_from_thread(self._refused,
+                                      f"the {play.flow.game_word} cannot start: {exc}")
         else:
             self.app.call_from_thread(self._battle, session, message)
 
