@@ -112,3 +112,23 @@ async def test_a_set_up_remembered_with_bot_names_opens_with_their_levels(
         # And it is remembered with the levels from now on.
         saved = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
         assert saved["setup"]["seats"][:2] == ["bot:hard", "bot:normal"]
+
+
+async def test_long_setting_labels_are_shown_whole_in_one_column(save_dir: Path) -> None:
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("right", "right", "right", "right")  # the games, to Empires
+        await pilot.pause()
+        shown = [s for s in app.screen.query(Setting) if s.display]
+        lines = {s.label: str(s.render()) for s in shown}
+        assert lines["Randomize Technology"].startswith("Randomize Technology ◀")
+        assert lines["Guardian Warships"].startswith("Guardian Warships ")
+        # Every line's value box opens in the same column, the game's line too.
+        assert len({line.index("◀") for line in lines.values()}) == 1
+        await pilot.press("left")  # back to a game whose labels are short
+        await pilot.pause()
+        lines = {s.label: str(s.render()) for s in app.screen.query(Setting) if s.display}
+        assert {line.index("◀") for line in lines.values()} == {13}

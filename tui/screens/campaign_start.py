@@ -18,7 +18,7 @@ from core.games import campaign_flow, title
 from tui.screens.setup import seat_names
 from tui.session import HUMAN
 from tui.widgets.footer import KeyFooter
-from tui.widgets.setting import Setting
+from tui.widgets.setting import Setting, label_column
 
 
 class StartCampaignScreen(Screen[None]):
@@ -45,12 +45,14 @@ class StartCampaignScreen(Screen[None]):
                         id="campaign-title")
             yield Static(self.flow.opening, id="campaign-opening")
             chosen: dict[str, Any] = {"players": 1}
+            column = label_column([row.label for row in self.rows])
             for i, row in enumerate(self.rows):
                 choices = row.choices(chosen)
                 default = row.default_for(chosen)
                 widget = Setting(row.label, choices, note=row.note_for(chosen),
                                  id=f"campaign-setting-{i}")
                 widget.select(default)
+                widget.widen_label(column)
                 chosen[row.key] = default
                 yield widget
             yield Label("Enter sets out on the first chapter; escape goes back.",

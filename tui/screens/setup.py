@@ -24,7 +24,7 @@ from tui.games import ui
 from tui.prefs import KeepsPreferences
 from tui.session import BOT_PREFIX, HUMAN, GameSession
 from tui.widgets.footer import KeyFooter
-from tui.widgets.setting import Setting
+from tui.widgets.setting import Setting, label_column
 
 
 def widget_id(game: str, setting: GameSetting) -> str:
@@ -261,6 +261,9 @@ class SetupScreen(Screen[None]):
         for spec in row.settings:
             self._fit(row.name, spec, opts)
         self._show_teams(row, opts, count)
+        column = label_column([spec.label for spec in row.settings])
+        for setting in self.query(Setting):
+            setting.widen_label(column)
 
     def _show_teams(self, row: GameInfo, opts: dict[str, Any], count: int) -> None:
         """Beside each seat, the team it plays in when the game has teams (2 vs 2: seats 1

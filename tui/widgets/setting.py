@@ -16,10 +16,20 @@ from textual.widget import Widget
 # the widget's width allows (beyond that the value ends in "…"), so no value leaves its box.
 LABEL_WIDTH = 13
 VALUE_WIDTH = 20
+WIDEST_LABEL_COLUMN = 22  # "Randomize Technology" and a space; past it a label ends in "…"
+
+
+def label_column(labels: Sequence[str]) -> int:
+    """The label column that fits every one of ``labels`` (never narrower than the usual)."""
+    return min(max([LABEL_WIDTH, *(len(x) + 1 for x in labels)]), WIDEST_LABEL_COLUMN)
 
 
 class Setting(Widget, can_focus=True):
     """``Label   ◀ value ▶  note``; ← / → (or a click) change the value."""
+
+    # A screen whose labels run longer widens the column of all its lines alike, so the
+    # arrows stay in one column (``label_column``).
+    label_width = LABEL_WIDTH
 
     BINDINGS = [
         Binding("left", "step(-1)", "Change", show=False),
@@ -67,8 +77,9 @@ class Setting(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
-        label = self.label if len(self.label) < LABEL_WIDTH else self.label[:LABEL_WIDTH - 2] + "…"
-        out.append(f"{label:<{LABEL_WIDTH}}", style="bold")
+        width = self.label_width
+        label = self.label if len(self.label) < width else self.label[:width - 2] + "…"
+        out.append(f"{label:<{width}}", style="bold")
         out.append("◀ ", style="dim")
         out.append(f"{self.shown_value():^{self.value_width()}}", style="bold reverse"
                    if self.has_focus else "bold")
@@ -77,11 +88,18 @@ class Setting(Widget, can_focus=True):
             out.append(f"  {self.note}", style="dim italic")
         return out
 
+    def widen_label(self, width: int) -> None:
+        """Give the label ``width`` cells (the screen's column)."""
+        if width != self.label_width:
+            self.label_width = width
+            self.refresh()
+
     def value_width(self) -> int:
         """The cells of the value box: 20, more for a longer value while the widget has room
         for it and both arrows."""
         text = self.values[self.index][1]
-        room = self.size.width - LABEL_WIDTH - 4 if self.size.width else VALUE_WIDTH + len(text)
+        width = self.size.width
+        room = width - self.label_width - 4 if width else VALUE_WIDTH + len(text)
         return max(1, min(max(VALUE_WIDTH, len(text)), room))
 
     def shown_value(self) -> str:
