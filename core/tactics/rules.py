@@ -144,7 +144,10 @@ def legal_actions(s: State) -> list[Action]:
         return acts
     seat = s.current
     if s.cmd is not None:
-        return command_actions(s) + treasure_actions(s, seat)
+        acts = command_actions(s)
+        if s.seats[seat].treasures:  # seldom: spared the call
+            acts += treasure_actions(s, seat)
+        return acts
     if villains_move(s):
         return scheme_actions(s)
     p = s.seats[seat]
@@ -170,7 +173,8 @@ def legal_actions(s: State) -> list[Action]:
     if s.cultist_def.command <= power and turn.reserve_cultist(s, seat) >= 0:
         portals = turn.free_portals(s, seat)
         acts += map(_cultist_to, portals)
-    acts += treasure_actions(s, seat)
+    if p.treasures:
+        acts += treasure_actions(s, seat)
     if len(s.sides[s.side]) > 1:
         acts.append(_SWITCH_ACTION)
     acts.append(_END_ACTION)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from core.rng import Rng
@@ -209,7 +210,7 @@ Work = tuple[Op, int, int, int]
 
 def push(s: State, ops: tuple[Op, ...] | list[Op], src: int, seat: int, unit: int = -1) -> None:
     """Schedule ``ops`` to run next, in order (``work`` is a stack)."""
-    s.work.extend((op, src, seat, unit) for op in reversed(ops))
+    s.work.extend(zip(reversed(ops), repeat(src), repeat(seat), repeat(unit)))
 
 
 class State:
