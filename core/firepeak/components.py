@@ -8,9 +8,9 @@ for a whole Spellbook is kept per Dungeon.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from core.firepeak.cards import BASE_POWER, CLAN_OF, SPELLS, Component
+from core.firepeak.cards import BASE_POWER, CLAN_OF, N_CREATURES, SPELLS, Component
 from core.firepeak.pattern import CLANS
 
 
@@ -39,7 +39,26 @@ def payable(dungeon: tuple[int, ...], wizard_clan: str, spells: tuple[int, ...]
     out = []
     for sp in spells:
         comp = SPELLS[sp].component
-        if len(dungeon) >= comp.count and component_pool(dungeon, wizard_clan, comp,
-                                                         comp.count, -1):
+        if len(dungeon) < comp.count:
+            continue
+        if comp.same_clan and comp.count >= 2:
+            if component_pool(dungeon, wizard_clan, comp, comp.count, -1):
+                out.append(sp)
+            continue
+        # component_pool's test without its list: enough creatures of the Dungeon fit.
+        fits = _fitting(comp, wizard_clan)
+        if comp.count == 1:
+            if not fits.isdisjoint(dungeon):
+                out.append(sp)
+        elif len(fits.intersection(dungeon)) >= comp.count:
             out.append(sp)
     return tuple(out)
+
+
+@cache
+def _fitting(comp: Component, wizard_clan: str) -> frozenset[int]:
+    """Every creature that can be one of ``comp``'s components, of a Wizard of
+    ``wizard_clan`` (a handful of components and six clans: kept for the whole run)."""
+    clan = wizard_clan if comp.clan == "wizard" else comp.clan
+    return frozenset(u for u in range(N_CREATURES) if (not clan or CLAN_OF[u] == clan)
+                     and comp.min_power <= BASE_POWER[u] <= comp.max_power)
