@@ -342,6 +342,21 @@ def pattern_legal(s: State, seat: int) -> bool:
 _BARE_PATTERN_OK: dict[tuple[int, ...], bool] = {}
 
 
+def patterns_legal(s: State) -> bool:
+    """Whether every seat's pattern keeps the rules: ``pattern_legal`` of each seat in one
+    call, the question asked before every task (nearly always yes)."""
+    if s.ench:
+        return all(pattern_legal(s, seat) for seat in range(len(s.players)))
+    known = _BARE_PATTERN_OK
+    for seat, pl in enumerate(s.players):
+        ok = known.get((pl.wizard, pl.circle, *pl.pattern, *pl.auras))
+        if ok is None:
+            ok = pattern_legal(s, seat)
+        if not ok:
+            return False
+    return True
+
+
 NOTHING_CARRIED: tuple[tuple[int, ...], ...] = ((),) * SIZE
 
 
@@ -356,10 +371,16 @@ def _carried(s: State, slots: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=4096)
 def _pattern_ok(slots: tuple[int, ...], wizard: int, auras: tuple[int, ...], circle: int,
                 carried: tuple[tuple[int, ...], ...]) -> bool:
+    # Only the taken Positions are worked out (most patterns hold one or two creatures).
+    occupied = _SHAPES[tuple(map(EMPTY.__eq__, slots))].occupied
     seat = _Seat(wizard, auras, circle)
-    pw = [power_for(seat, c, u, q) if u != EMPTY else 0
-          for q, (u, c) in enumerate(zip(slots, carried, strict=True))]
-    return pt.is_legal(slots, pw, clans(slots))
+    pw = [0] * SIZE
+    cl = [""] * SIZE
+    for q in occupied:
+        u = slots[q]
+        pw[q] = power_for(seat, carried[q], u, q)
+        cl[q] = CLAN_OF[u]
+    return pt.legal_at(slots, pw, cl, occupied)
 
 
 def violations(s: State, seat: int) -> dict[int, set[str]]:

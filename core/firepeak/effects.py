@@ -308,6 +308,8 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
+    if board.patterns_legal(s):
+        return False
     n, current = len(s.players), s.current
     for k in range(n):
         seat = (current + k) % n

@@ -184,8 +184,7 @@ _END = Action("end", -1, 0)
 def _research_pairs(dungeon: list[int]) -> list[tuple[int, int]]:
     if len(dungeon) < 2:
         return []
-    clans = [CLAN_OF[u] for u in dungeon]
-    if len(set(clans)) == len(clans):
+    if len(set(map(CLAN_OF.__getitem__, dungeon))) == len(dungeon):
         return []  # no two of one clan: the usual Dungeon
     by_clan: dict[str, list[int]] = {}
     for u in sorted(dungeon):

@@ -223,7 +223,10 @@ def test_moves_and_swaps_of_any_pattern_are_those_whose_layout_keeps_the_rules(
             if _trial_legal(seat, carried, trial):
                 partners.append(b)
         expected.append((tuple(dsts), tuple(partners)))
-    found = board._rearrangements.__wrapped__(
-        tuple(slots), guard_free, wizard, auras, circle,
-        tuple(carried.get(u, ()) for u in slots))
+    worn = tuple(carried.get(u, ()) for u in slots)
+    found = board._rearrangements.__wrapped__(tuple(slots), guard_free, wizard, auras, circle,
+                                              worn)
     assert found == tuple(expected)
+    # The legality asked before every task, worked out on the taken Positions alone.
+    assert board._pattern_ok.__wrapped__(tuple(slots), wizard, auras, circle, worn) == \
+        _trial_legal(seat, carried, slots)
