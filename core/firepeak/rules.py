@@ -140,15 +140,17 @@ def legal_actions(s: State) -> list[Action]:
         acts += [_RESCUE[loc][o] for loc, _ in mine for o in targets]
     moves = general or "move" in bonus
     night = s.clan_powers and not t.night_wing_used
-    if moves or night:
+    if moves:
+        acts += _all_moves(board.rearrangements(s, seat))
+    elif night:  # only the Night Wing power's free Move or Swap is left
         for src, (dsts, partners) in enumerate(board.rearrangements(s, seat)):
             if not dsts and not partners:
                 continue
-            nw_u = night and CLAN_OF[slots[src]] == "night_wing"
-            if moves or nw_u:
+            nw_u = CLAN_OF[slots[src]] == "night_wing"
+            if nw_u:
                 acts += map(_MOVE[src].__getitem__, dsts)
             acts += [_SWAP[src][b] for b in partners
-                     if moves or nw_u or (night and CLAN_OF[slots[b]] == "night_wing")]
+                     if nw_u or CLAN_OF[slots[b]] == "night_wing"]
     if general:
         if me.guard != EMPTY:
             acts.append(_IMPRISON[GUARD])
@@ -161,6 +163,28 @@ def legal_actions(s: State) -> list[Action]:
     if len(me.dungeon) > 1 and tg.spells_available(s):
         acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
     acts.append(_END)
+    return acts
+
+
+Rearrangements = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+# The Move and Swap actions of each answer of board.rearrangements (a shared object per
+# pattern), by its id: the entry keeps the answer alive, so its id is never reused for
+# another while listed here.
+_LISTED_MOVES: dict[int, tuple[Rearrangements, list[Action]]] = {}
+
+
+def _all_moves(found: Rearrangements) -> list[Action]:
+    """Every Move and Swap of ``found``, Position by Position, when any may be taken."""
+    hit = _LISTED_MOVES.get(id(found))
+    if hit is not None and hit[0] is found:
+        return hit[1]
+    if len(_LISTED_MOVES) >= 8192:
+        _LISTED_MOVES.clear()
+    acts: list[Action] = []
+    for src, (dsts, partners) in enumerate(found):
+        acts += map(_MOVE[src].__getitem__, dsts)
+        acts += map(_SWAP[src].__getitem__, partners)
+    _LISTED_MOVES[id(found)] = (found, acts)
     return acts
 
 
