@@ -32,7 +32,9 @@ def component_pool(dungeon: Sequence[int], wizard_clan: str, comp: Component, le
     return pool if len(pool) >= left else []
 
 
-@lru_cache(maxsize=4096)
+# Small, as board's caches: nearly every Dungeon and Spellbook asked again is asked within
+# its turn.
+@lru_cache(maxsize=128)
 def payable(dungeon: tuple[int, ...], wizard_clan: str, spells: tuple[int, ...]
             ) -> tuple[int, ...]:
     """The ``spells`` whose whole component ``dungeon`` can pay, in the order given."""

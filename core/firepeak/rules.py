@@ -178,7 +178,7 @@ def _all_moves(found: Rearrangements) -> list[Action]:
     hit = _LISTED_MOVES.get(id(found))
     if hit is not None and hit[0] is found:
         return hit[1]
-    if len(_LISTED_MOVES) >= 8192:
+    if len(_LISTED_MOVES) >= 256:
         _LISTED_MOVES.clear()
     acts: list[Action] = []
     for src, (dsts, partners) in enumerate(found):

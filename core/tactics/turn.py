@@ -266,7 +266,9 @@ barrier = routes.barrier
 
 # Movement targets by everything they depend on; the board's search is the costliest step of
 # a command, and legal_actions / why_illegal ask the same question several times in a row.
-# Each entry keeps its map alive, so the map's id() in the key can never be reused.
+# Each entry keeps its map alive, so the map's id() in the key can never be reused. Kept
+# small: a question asked again comes within the same step, and a small cache stays in
+# the CPU's caches.
 _DEST_CACHE: dict[tuple[object, ...], tuple[object, dict[int, int]]] = {}
 
 
@@ -282,7 +284,7 @@ def destinations(s: State, u: int) -> dict[int, int]:
     hit = _DEST_CACHE.get(key)
     if hit is not None and hit[0] is s.map:
         return hit[1]
-    if len(_DEST_CACHE) > 512:
+    if len(_DEST_CACHE) > 64:
         _DEST_CACHE.clear()
     found = move_targets(s.map, s.terrain, s.portal_side, s.occ_side, side, unit.cell, spd,
                          wall)
