@@ -8,7 +8,7 @@ for a whole Spellbook is kept per Dungeon.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from core.firepeak.cards import BASE_POWER, CLAN_OF, N_CREATURES, SPELLS, Component
 from core.firepeak.pattern import CLANS
@@ -48,7 +48,9 @@ def payable(dungeon: tuple[int, ...], wizard_clan: str, spells: tuple[int, ...]
                 out.append(sp)
             continue
         # component_pool's test without its list: enough creatures of the Dungeon fit.
-        fits = _fitting(comp, wizard_clan)
+        fits = _FITS.get((sp, wizard_clan))
+        if fits is None:  # a dataclass's hash is Python code: the cache is by spell uid
+            fits = _FITS[sp, wizard_clan] = _fitting(comp, wizard_clan)
         if comp.count == 1:
             if not fits.isdisjoint(dungeon):
                 out.append(sp)
@@ -57,10 +59,13 @@ def payable(dungeon: tuple[int, ...], wizard_clan: str, spells: tuple[int, ...]
     return tuple(out)
 
 
-@cache
+# _fitting(SPELLS[sp].component, clan) by (sp, clan): a few hundred at most.
+_FITS: dict[tuple[int, str], frozenset[int]] = {}
+
+
 def _fitting(comp: Component, wizard_clan: str) -> frozenset[int]:
     """Every creature that can be one of ``comp``'s components, of a Wizard of
-    ``wizard_clan`` (a handful of components and six clans: kept for the whole run)."""
+    ``wizard_clan``."""
     clan = wizard_clan if comp.clan == "wizard" else comp.clan
     return frozenset(u for u in range(N_CREATURES) if (not clan or CLAN_OF[u] == clan)
                      and comp.min_power <= BASE_POWER[u] <= comp.max_power)

@@ -182,8 +182,10 @@ def _all_moves(found: Rearrangements) -> list[Action]:
         _LISTED_MOVES.clear()
     acts: list[Action] = []
     for src, (dsts, partners) in enumerate(found):
-        acts += map(_MOVE[src].__getitem__, dsts)
-        acts += map(_SWAP[src].__getitem__, partners)
+        if dsts:
+            acts += map(_MOVE[src].__getitem__, dsts)
+        if partners:
+            acts += map(_SWAP[src].__getitem__, partners)
     _LISTED_MOVES[id(found)] = (found, acts)
     return acts
 
