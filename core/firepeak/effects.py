@@ -45,6 +45,7 @@ bind           seat*10 + Position                                spell / max pri
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -82,6 +83,9 @@ NO_TAKE = -1
 DRAW, NO_DRAW = 1, 0
 
 Task = tuple[Any, ...]
+# A Decision from a full tuple of its fields, without NamedTuple's Python-level __new__.
+_new_decision: Callable[[tuple[str, int, tuple[int, ...], int, int, int]], Decision] = \
+    functools.partial(tuple.__new__, Decision)
 
 
 # --- running ---------------------------------------------------------------------------------
@@ -103,7 +107,7 @@ def ask(s: State, kind: str, seat: int, choices: Iterable[int], ev: list[Event],
         source: int = -1, a: int = -1, b: int = -1) -> None:
     ch = tuple(choices)
     assert ch, f"{kind}: a decision needs at least one choice"
-    d = Decision(kind, seat, ch, source, a, b)
+    d = _new_decision((kind, seat, ch, source, a, b))
     if len(ch) == 1:
         answer(s, d, ch[0], ev)
     else:
@@ -120,8 +124,8 @@ def _check_complete(s: State, ev: list[Event]) -> None:
     if done:
         s.over = True
         for seat in done:
-            ev.append(Event("pattern_complete", seat))
-        ev.append(Event("game_over", done[0]))
+            ev.append(new_event(("pattern_complete", seat, -1, 0)))
+        ev.append(new_event(("game_over", done[0], -1, 0)))
 
 
 # --- primitive moves -------------------------------------------------------------------------
@@ -132,7 +136,7 @@ def drop_enchantments(s: State, uid: int, ev: list[Event]) -> None:
     if spells:
         s.spell_discard.extend(spells)
         for sp in spells:
-            ev.append(Event("spell_discarded", -1, sp))
+            ev.append(new_event(("spell_discarded", -1, sp, 0)))
 
 
 def take(s: State, seat: int, loc: int, ev: list[Event]) -> int:
@@ -154,11 +158,11 @@ def draw_spell(s: State, seat: int, ev: list[Event]) -> bool:
             return False
         s.research, s.spell_discard = s.spell_discard, []
         s.rng.shuffle(s.research)
-        ev.append(Event("research_reshuffle", -1, -1, len(s.research)))
+        ev.append(new_event(("research_reshuffle", -1, -1, len(s.research))))
     spell = s.research.pop()
     s.players[seat].spellbook.append(spell)
     # The spell is named for the drawer's own log; a table shows others only the draw.
-    ev.append(Event("draw_spell", seat, spell))
+    ev.append(new_event(("draw_spell", seat, spell, 0)))
     return True
 
 
@@ -181,7 +185,7 @@ def _setup_discard(s: State, task: Task, ev: list[Event]) -> None:
 def _answer_discard_spell(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     s.players[d.seat].spellbook.remove(choice)
     s.research.append(choice)  # face down: the Research deck is shuffled once all chose
-    ev.append(Event("setup_discard", d.seat))
+    ev.append(new_event(("setup_discard", d.seat, -1, 0)))
 
 
 def _begin(s: State, task: Task, ev: list[Event]) -> None:
@@ -195,7 +199,7 @@ def _begin(s: State, task: Task, ev: list[Event]) -> None:
     s.setup = False
     s.current = contenders[0]
     s.turn = Turn()
-    ev.append(Event("start_turn", s.current))
+    ev.append(new_event(("start_turn", s.current, -1, 0)))
 
 
 # --- placing a creature ----------------------------------------------------------------------
@@ -230,7 +234,7 @@ def _place(s: State, task: Task, ev: list[Event]) -> None:
     choices = place_choices(s, seat, mode, arg, uid)
     if not choices:
         # A won Brainwash with nowhere legal to go; the creature stays hidden.
-        ev.append(Event("no_room", seat, -1, BASE_POWER[uid]))
+        ev.append(new_event(("no_room", seat, -1, BASE_POWER[uid])))
         return
     ask(s, "place", seat, choices, ev, source=uid, a=origin, b=mode * 10 + arg + 1)
 
@@ -244,13 +248,13 @@ def _answer_place(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     p = s.players[seat]
     if choice == DUNGEON:
         p.dungeon.append(uid)
-        ev.append(Event("to_dungeon", seat, -1, origin))  # unrevealed
+        ev.append(new_event(("to_dungeon", seat, -1, origin)))  # unrevealed
     elif choice == GUARD:
         p.guard = uid
-        ev.append(Event("guard", seat, uid))
+        ev.append(new_event(("guard", seat, uid, 0)))
     else:
         p.pattern[choice] = uid
-        ev.append(Event("place", seat, uid, choice))
+        ev.append(new_event(("place", seat, uid, choice)))
 
 
 def rescue_choices(dungeon: Iterable[int]) -> tuple[int, ...]:
@@ -267,9 +271,9 @@ def _rescue_pick(s: State, task: Task, ev: list[Event]) -> None:
 
 def _answer_rescue_pick(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     if choice == NO_TAKE:
-        ev.append(Event("rescue_declined", d.seat, -1, d.a))
+        ev.append(new_event(("rescue_declined", d.seat, -1, d.a)))
         return
-    ev.append(Event("rescued", d.seat, -1, d.a))
+    ev.append(new_event(("rescued", d.seat, -1, d.a)))
     push_place(s, d.seat, RESCUE, 0, choice, d.a)
 
 
@@ -304,6 +308,8 @@ def resolution_choices(s: State, seat: int) -> tuple[str, list[int]] | None:
 
 def _resolve_step(s: State, ev: list[Event]) -> bool:
     """Post (or take, if forced) one resolution step for the first illegal pattern."""
+    if board.patterns_legal(s):
+        return False
     n, current = len(s.players), s.current
     for k in range(n):
         seat = (current + k) % n
@@ -320,13 +326,13 @@ def _answer_move_up(s: State, d: Decision, choice: int, ev: list[Event]) -> None
     src, dst = divmod(choice, 10)
     slots = s.players[d.seat].pattern
     slots[dst], slots[src] = slots[src], EMPTY
-    ev.append(Event("move_up", d.seat, slots[dst], choice))
+    ev.append(new_event(("move_up", d.seat, slots[dst], choice)))
 
 
 def _answer_remove(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     uid = take(s, d.seat, choice, ev)
     s.creature_discard.append(uid)
-    ev.append(Event("removed", d.seat, uid, choice))
+    ev.append(new_event(("removed", d.seat, uid, choice)))
 
 
 # --- casting ---------------------------------------------------------------------------------
@@ -341,7 +347,7 @@ def component_choices(s: State, seat: int, comp: Component, left: int, clan_inde
 def start_cast(s: State, seat: int, spell: int, ev: list[Event]) -> None:
     s.players[seat].spellbook.remove(spell)
     s.casting = spell
-    ev.append(Event("cast", seat, spell))
+    ev.append(new_event(("cast", seat, spell, 0)))
     s.work.append(("spell", seat, spell))
     s.work.append(("pay", seat, spell, SPELLS[spell].component.count, -1))
 
@@ -355,7 +361,7 @@ def _pay(s: State, task: Task, ev: list[Event]) -> None:
 def _answer_component(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     s.players[d.seat].dungeon.remove(choice)
     s.creature_discard.append(choice)
-    ev.append(Event("component", d.seat, choice, d.source))
+    ev.append(new_event(("component", d.seat, choice, d.source)))
     if d.a > 1:
         comp = SPELLS[d.source].component
         clan_index = CLANS.index(CLAN_OF[choice]) if comp.same_clan else -1
@@ -381,10 +387,10 @@ def _spell(s: State, task: Task, ev: list[Event]) -> None:
         p = s.players[seat]
         if p.circle != EMPTY:
             s.spell_discard.append(p.circle)
-            ev.append(Event("spell_discarded", seat, p.circle))
+            ev.append(new_event(("spell_discarded", seat, p.circle, 0)))
         p.circle = spell
         s.casting = EMPTY
-        ev.append(Event("circle", seat, spell))
+        ev.append(new_event(("circle", seat, spell, 0)))
 
 
 def _finish(s: State, task: Task, ev: list[Event]) -> None:
@@ -397,10 +403,10 @@ def _answer_aura(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     auras = s.players[seat].auras
     if auras[pos] != EMPTY:
         s.spell_discard.append(auras[pos])  # a second aura on a Position replaces the first
-        ev.append(Event("spell_discarded", seat, auras[pos]))
+        ev.append(new_event(("spell_discarded", seat, auras[pos], 0)))
     auras[pos] = d.source
     s.casting = EMPTY
-    ev.append(Event("aura", seat, d.source, pos))
+    ev.append(new_event(("aura", seat, d.source, pos)))
 
 
 def _answer_enchant(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
@@ -408,7 +414,7 @@ def _answer_enchant(s: State, d: Decision, choice: int, ev: list[Event]) -> None
     uid = board.creature_at(s, seat, loc)
     s.ench[uid] = (*s.ench.get(uid, ()), d.source)
     s.casting = EMPTY
-    ev.append(Event("enchant", seat, d.source, uid))
+    ev.append(new_event(("enchant", seat, d.source, uid)))
 
 
 def _op(s: State, task: Task, ev: list[Event]) -> None:
@@ -417,7 +423,7 @@ def _op(s: State, task: Task, ev: list[Event]) -> None:
     t = s.turn
     if op.name == "extra_action":
         t.bonus += [op.action] * op.n
-        ev.append(Event("extra_action", seat, spell, op.n))
+        ev.append(new_event(("extra_action", seat, spell, op.n)))
         return
     if op.name == "roll_bonus":
         t.rolls[ROLL_INDEX[op.action]] += op.n
@@ -428,7 +434,7 @@ def _op(s: State, task: Task, ev: list[Event]) -> None:
         return
     targets = op_targets(s, seat, op.name, op.n)
     if not targets:
-        ev.append(Event("fizzle", seat, spell))
+        ev.append(new_event(("fizzle", seat, spell, 0)))
         return
     kind = {"purge_dungeon": "opponent", "raid_dungeon": "opponent", "unseat": "opponent",
             "filch": "opponent", "dispel": "dispel", "salvage": "salvage",
@@ -442,11 +448,11 @@ def _answer_opponent(s: State, d: Decision, choice: int, ev: list[Event]) -> Non
     if name == "unseat":
         uid = take(s, choice, GUARD, ev)
         victim.dungeon.append(uid)
-        ev.append(Event("unseated", choice, uid))
+        ev.append(new_event(("unseated", choice, uid, 0)))
     elif name == "filch":
         spell = victim.spellbook.pop(s.rng.below(len(victim.spellbook)))
         s.players[d.seat].spellbook.append(spell)
-        ev.append(Event("filched", d.seat, -1, choice))
+        ev.append(new_event(("filched", d.seat, -1, choice)))
     else:
         s.work.append(("dungeon_pick", d.seat, d.source, choice, d.a))
 
@@ -462,16 +468,16 @@ def _answer_dungeon_pick(s: State, d: Decision, choice: int, ev: list[Event]) ->
     s.players[d.a].dungeon.remove(choice)
     if SPELLS[d.source].ops[d.b].name == "purge_dungeon":
         s.creature_discard.append(choice)
-        ev.append(Event("purged", d.a, choice))
+        ev.append(new_event(("purged", d.a, choice, 0)))
     else:
         s.players[d.seat].dungeon.append(choice)
-        ev.append(Event("raided", d.seat, -1, d.a))
+        ev.append(new_event(("raided", d.seat, -1, d.a)))
 
 
 def _answer_salvage(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     s.creature_discard.remove(choice)
     s.players[d.seat].dungeon.append(choice)
-    ev.append(Event("salvaged", d.seat, choice))
+    ev.append(new_event(("salvaged", d.seat, choice, 0)))
 
 
 def remove_spell_from_play(s: State, spell: int) -> None:
@@ -496,7 +502,7 @@ def remove_spell_from_play(s: State, spell: int) -> None:
 def _answer_dispel(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     remove_spell_from_play(s, choice)
     s.spell_discard.append(choice)
-    ev.append(Event("dispelled", d.seat, choice))
+    ev.append(new_event(("dispelled", d.seat, choice, 0)))
 
 
 def _answer_tremor(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
@@ -504,14 +510,14 @@ def _answer_tremor(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     a, b = divmod(rest, 10)
     slots = s.players[seat].pattern
     slots[a], slots[b] = slots[b], slots[a]
-    ev.append(Event("tremor", seat, d.source, rest))
+    ev.append(new_event(("tremor", seat, d.source, rest)))
 
 
 def _answer_bind(s: State, d: Decision, choice: int, ev: list[Event]) -> None:
     seat, pos = divmod(choice, 10)
     uid = take(s, seat, pos, ev)
     s.players[d.seat].dungeon.append(uid)
-    ev.append(Event("bound", d.seat, uid, seat))
+    ev.append(new_event(("bound", d.seat, uid, seat)))
 
 
 TASKS: dict[str, Callable[[State, Task, list[Event]], None]] = {

@@ -140,15 +140,17 @@ def legal_actions(s: State) -> list[Action]:
         acts += [_RESCUE[loc][o] for loc, _ in mine for o in targets]
     moves = general or "move" in bonus
     night = s.clan_powers and not t.night_wing_used
-    if moves or night:
+    if moves:
+        acts += _all_moves(board.rearrangements(s, seat))
+    elif night:  # only the Night Wing power's free Move or Swap is left
         for src, (dsts, partners) in enumerate(board.rearrangements(s, seat)):
             if not dsts and not partners:
                 continue
-            nw_u = night and CLAN_OF[slots[src]] == "night_wing"
-            if moves or nw_u:
+            nw_u = CLAN_OF[slots[src]] == "night_wing"
+            if nw_u:
                 acts += map(_MOVE[src].__getitem__, dsts)
             acts += [_SWAP[src][b] for b in partners
-                     if moves or nw_u or (night and CLAN_OF[slots[b]] == "night_wing")]
+                     if nw_u or CLAN_OF[slots[b]] == "night_wing"]
     if general:
         if me.guard != EMPTY:
             acts.append(_IMPRISON[GUARD])
@@ -161,6 +163,30 @@ def legal_actions(s: State) -> list[Action]:
     if len(me.dungeon) > 1 and tg.spells_available(s):
         acts += [_RESEARCH[a][b] for a, b in _research_pairs(me.dungeon)]
     acts.append(_END)
+    return acts
+
+
+Rearrangements = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+# The Move and Swap actions of each answer of board.rearrangements (a shared object per
+# pattern), by its id: the entry keeps the answer alive, so its id is never reused for
+# another while listed here.
+_LISTED_MOVES: dict[int, tuple[Rearrangements, list[Action]]] = {}
+
+
+def _all_moves(found: Rearrangements) -> list[Action]:
+    """Every Move and Swap of ``found``, Position by Position, when any may be taken."""
+    hit = _LISTED_MOVES.get(id(found))
+    if hit is not None and hit[0] is found:
+        return hit[1]
+    if len(_LISTED_MOVES) >= 256:
+        _LISTED_MOVES.clear()
+    acts: list[Action] = []
+    for src, (dsts, partners) in enumerate(found):
+        if dsts:
+            acts += map(_MOVE[src].__getitem__, dsts)
+        if partners:
+            acts += map(_SWAP[src].__getitem__, partners)
+    _LISTED_MOVES[id(found)] = (found, acts)
     return acts
 
 
@@ -184,8 +210,7 @@ _END = Action("end", -1, 0)
 def _research_pairs(dungeon: list[int]) -> list[tuple[int, int]]:
     if len(dungeon) < 2:
         return []
-    clans = [CLAN_OF[u] for u in dungeon]
-    if len(set(clans)) == len(clans):
+    if len(set(map(CLAN_OF.__getitem__, dungeon))) == len(dungeon):
         return []  # no two of one clan: the usual Dungeon
     by_clan: dict[str, list[int]] = {}
     for u in sorted(dungeon):
@@ -340,10 +365,10 @@ def _recruit(s: State, a: Action, ev: list[Event]) -> None:
     seat = s.current
     uid = s.recruit.pop()
     s.held = uid
-    ev.append(Event("recruit", seat, -1, a.card))
+    ev.append(new_event(("recruit", seat, -1, a.card)))
     if not s.recruit:
         s.deck_out = True
-        ev.append(Event("last_card", seat))
+        ev.append(new_event(("last_card", seat, -1, 0)))
     fx.push_place(s, seat, fx.RECRUIT, a.card, uid, -1)
 
 
@@ -352,51 +377,51 @@ def _capture(s: State, a: Action, ev: list[Event]) -> None:
     dseat, dloc = divmod(a.option, 10)
     att = board.creature_at(s, seat, a.card)
     dfd = board.creature_at(s, dseat, dloc)
-    ev.append(Event("capture", seat, att, a.option))
+    ev.append(new_event(("capture", seat, att, a.option)))
     attack = fx.die(s, seat, att, ev) + board.power_at(s, seat, att, a.card) \
         + board.spell_mods(s, seat, att, a.card, "attack") + s.turn.rolls[0]
     defend = fx.die(s, dseat, dfd, ev) + board.power_at(s, dseat, dfd, dloc) \
         + board.spell_mods(s, dseat, dfd, dloc, "defend")
     defend += board.defence_bonus(dloc, CLAN_OF[dfd], s.clan_powers)
-    ev.append(Event("totals", seat, attack, defend))
+    ev.append(new_event(("totals", seat, attack, defend)))
     if attack > defend:
         fx.take(s, dseat, dloc, ev)
         s.players[seat].dungeon.append(dfd)
-        ev.append(Event("captured", seat, dfd, attack - defend))
+        ev.append(new_event(("captured", seat, dfd, attack - defend)))
         if s.clan_powers and CLAN_OF[att] == "twilight_spawn" and a.card != GUARD \
                 and fx.die(s, seat, dfd, ev) > BASE_POWER[dfd]:
             fx.push_place(s, seat, fx.CAPTIVE, a.card, dfd, seat)
     elif defend > attack:
         fx.take(s, seat, a.card, ev)
         s.players[dseat].dungeon.append(att)
-        ev.append(Event("capture_lost", seat, att, defend - attack))
+        ev.append(new_event(("capture_lost", seat, att, defend - attack)))
     else:
-        ev.append(Event("capture_tie", seat, att, attack))
+        ev.append(new_event(("capture_tie", seat, att, attack)))
 
 
 def _brainwash(s: State, a: Action, ev: list[Event]) -> None:
     seat = s.current
     power = BASE_POWER[a.card]
-    ev.append(Event("brainwash", seat, -1, power))  # only the announced Power is revealed
+    ev.append(new_event(("brainwash", seat, -1, power)))  # only the announced Power is revealed
     roll = fx.die(s, seat, -1, ev)
     me = s.players[seat]
     bonus = s.turn.rolls[2] + (SPELLS[me.circle].brainwash if me.circle != EMPTY else 0)
-    ev.append(Event("brainwash_total", seat, roll + bonus, power))
+    ev.append(new_event(("brainwash_total", seat, roll + bonus, power)))
     if roll + bonus <= power:
-        ev.append(Event("brainwash_failed", seat, -1, power))
+        ev.append(new_event(("brainwash_failed", seat, -1, power)))
         return
-    ev.append(Event("brainwash_won", seat, -1, power))
+    ev.append(new_event(("brainwash_won", seat, -1, power)))
     if s.clan_powers and CLAN_OF[a.card] == "doombringers" and not s.turn.doombringer_used:
         s.turn.doombringer_used = True
         s.turn.bonus.append("any")
-        ev.append(Event("extra_action", seat, a.card, 1))
+        ev.append(new_event(("extra_action", seat, a.card, 1)))
     fx.push_place(s, seat, fx.BRAINWASH, 0, a.card, seat)
 
 
 def _rescue(s: State, a: Action, ev: list[Event]) -> None:
     seat, victim = s.current, a.option
     hero = board.creature_at(s, seat, a.card)
-    ev.append(Event("rescue", seat, hero, victim))
+    ev.append(new_event(("rescue", seat, hero, victim)))
     mine = fx.die(s, seat, hero, ev) + board.power_at(s, seat, hero, a.card) \
         + board.spell_mods(s, seat, hero, a.card, "rescue") + s.turn.rolls[1]
     if s.clan_powers and CLAN_OF[hero] == "holy_order":
@@ -406,16 +431,16 @@ def _rescue(s: State, a: Action, ev: list[Event]) -> None:
     if guard != EMPTY:
         theirs += board.power_at(s, victim, guard, GUARD) \
             + board.spell_mods(s, victim, guard, GUARD, "guard")
-    ev.append(Event("totals", seat, mine, theirs))
+    ev.append(new_event(("totals", seat, mine, theirs)))
     if mine > theirs:
-        ev.append(Event("rescue_won", seat, hero, victim))
+        ev.append(new_event(("rescue_won", seat, hero, victim)))
         s.work.append(("rescue_pick", seat, victim))
     elif theirs > mine:
         fx.take(s, seat, a.card, ev)
         s.players[victim].dungeon.append(hero)
-        ev.append(Event("rescue_lost", seat, hero, victim))
+        ev.append(new_event(("rescue_lost", seat, hero, victim)))
     else:
-        ev.append(Event("rescue_tie", seat, hero, victim))
+        ev.append(new_event(("rescue_tie", seat, hero, victim)))
 
 
 def _move(s: State, a: Action, ev: list[Event]) -> None:
@@ -426,19 +451,19 @@ def _move(s: State, a: Action, ev: list[Event]) -> None:
         p.guard = uid
     else:
         p.pattern[a.option] = uid
-    ev.append(Event("move", s.current, uid, a.option))
+    ev.append(new_event(("move", s.current, uid, a.option)))
 
 
 def _swap(s: State, a: Action, ev: list[Event]) -> None:
     slots = s.players[s.current].pattern
     slots[a.card], slots[a.option] = slots[a.option], slots[a.card]
-    ev.append(Event("swap", s.current, a.card, a.option))
+    ev.append(new_event(("swap", s.current, a.card, a.option)))
 
 
 def _imprison(s: State, a: Action, ev: list[Event]) -> None:
     uid = fx.take(s, s.current, a.card, ev)
     s.players[s.current].dungeon.append(uid)
-    ev.append(Event("imprison", s.current, uid, a.card))
+    ev.append(new_event(("imprison", s.current, uid, a.card)))
 
 
 def _cast(s: State, a: Action, ev: list[Event]) -> None:
@@ -464,7 +489,7 @@ def _research(s: State, x: int, y: int, ev: list[Event]) -> None:
     for u in (x, y):
         p.dungeon.remove(u)
         s.creature_discard.append(u)
-    ev.append(Event("research", seat, x, y))
+    ev.append(new_event(("research", seat, x, y)))
     for _ in range(research_draws(s, seat)):
         fx.draw_spell(s, seat, ev)
     if dawn_draw(s, CLAN_OF[x]):
@@ -488,10 +513,10 @@ def _end_turn(s: State, ev: list[Event]) -> None:
             s.rng.shuffle(s.recruit)
             s.reshuffled = True
             s.deck_out = False
-            ev.append(Event("recruit_reshuffle", seat, -1, len(s.recruit)))
+            ev.append(new_event(("recruit_reshuffle", seat, -1, len(s.recruit))))
         else:
             s.over = True
-            ev.append(Event("game_over", -1))
+            ev.append(new_event(("game_over", -1, -1, 0)))
             return
     s.current = (seat + 1) % s.n
     s.turn = Turn()

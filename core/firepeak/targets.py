@@ -113,7 +113,23 @@ def has_target(s: State, seat: int, spell: int) -> bool:
             continue  # the spell's own component lands on the discard pile first
         if op.name == "draw_spells" and not spells_available(s):
             return False
-        targets = op_targets(s, seat, op.name, op.n)
-        if targets is not None and not targets:
+        if not _any_target(s, seat, op.name, op.n):
             return False
     return True
+
+
+def _any_target(s: State, seat: int, name: str, n: int) -> bool:
+    """Whether ``op_targets`` would offer something (or needs nothing), without listing it:
+    every list of legal actions asks this for each spell in hand."""
+    if name == "tremor":
+        for t in _OPPONENTS[len(s.players)][seat]:
+            slots = s.players[t].pattern
+            for a in range(SIZE):
+                if slots[a] != EMPTY and any(b > a and slots[b] != EMPTY for b in ADJACENT[a]):
+                    return True
+        return False
+    if name == "bind":
+        return any(u != EMPTY and BASE_POWER[u] <= n for t in _OPPONENTS[len(s.players)][seat]
+                   for u in s.players[t].pattern)
+    targets = op_targets(s, seat, name, n)
+    return targets is None or bool(targets)

@@ -270,13 +270,18 @@ def move_targets(
     buckets: list[list[int]] = [[] for _ in range(speed + 1)]
     buckets[0].append(start)
     nbrs = m.neighbours
+    seen = best.get
     # entry_cost written out inline (this loop is the search's whole cost): a cell is shut
     # by an enemy unit, an enemy portal or an Enchanted barrier; a Forest costs 2.
     for spent in range(speed):
+        step = spent + 1
         for here in buckets[spent]:
             if best[here] != spent:
                 continue  # reached more cheaply later in the search order: stale entry
             for nb in nbrs[here]:
+                old = seen(nb)
+                if old is not None and old <= step:
+                    continue  # no step from here costs less than one point: most neighbours
                 occ = occupant_side[nb]
                 if occ != -1 and occ != side:
                     continue
@@ -291,8 +296,7 @@ def move_targets(
                 elif barrier and t == ENCHANTED:
                     continue
                 else:
-                    total = spent + 1
-                old = best.get(nb)
+                    total = step
                 if old is None or total < old:
                     best[nb] = total
                     buckets[total].append(nb)

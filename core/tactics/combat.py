@@ -26,6 +26,7 @@ from core.tactics.state import (
     Decision,
     State,
     kw_bits,
+    new_command,
 )
 from core.tactics.villain_state import HEROES, VILLAIN
 
@@ -279,12 +280,14 @@ def can_strike_back(s: State, defender: int, attacker: int) -> bool:
 def declare_attack(s: State, attacker: int, target: int, events: list[Event]) -> None:
     """Start an attack (``target`` -1: an Area attack on every enemy in range) and open the
     Treasure window; the damage is dealt when the window closes."""
-    targets = targets_of(s, attacker)
     if target >= 0 or not keywords(s, attacker) & AREA:
         targets = [target]
+    else:
+        targets = targets_of(s, attacker)
     cmd = s.cmd
     if cmd is not None:
-        s.cmd = cmd._replace(attacks=cmd.attacks + 1)
+        s.cmd = new_command((cmd.unit, cmd.placed, cmd.moved, cmd.attacks + 1, cmd.queue,
+                            cmd.depth, cmd.primary))
     seat = s.units[attacker].seat
     events.append(Event("attack", seat, attacker, target))
     defenders: list[int] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.contract import Event
+from core.contract import Event, new_event
 from core.tactics.state import State
 
 
@@ -13,7 +13,7 @@ def gain_honor(s: State, side: int, n: int, events: list[Event]) -> None:
         return
     s.honor_supply -= take
     s.honor[side] += take
-    events.append(Event("honor", side, -1, take))
+    events.append(new_event(("honor", side, -1, take)))
 
 
 __all__ = ["gain_honor"]

@@ -38,6 +38,7 @@ from core.contract import (
 )
 from core.tactics import combat, draft, turn, villain_setup, villain_turn
 from core.tactics import effects as fx
+from core.tactics.sides import seat_side
 from core.tactics.sides import villain_turn as villains_move
 from core.tactics.state import AREA, DOUBLE, HEAVY_PILE, MYSTIC_PILE, OVER, State
 from core.tactics.villain_state import (
@@ -114,10 +115,14 @@ def command_actions(s: State) -> list[Action]:
     acts = []
     if not cmd.moved:
         acts += map(_move_to, sorted(turn.destinations(s, u)))
-    if cmd.attacks < attacks_allowed(s, u):
-        targets = combat.targets_of(s, u)
+    # The unit's keywords once for the three questions that read them (this runs for every
+    # step of a command).
+    kw = combat.keywords(s, u)
+    if cmd.attacks < (2 if kw & DOUBLE else 1):
+        targets = combat.targets_from(s.map, s.terrain, s.occ_side, s.occupant,
+                                      seat_side(s, unit.seat), unit.cell, kw)
         if targets:
-            if combat.keywords(s, u) & AREA:
+            if kw & AREA:
                 acts.append(_ATTACK[-1])
             else:
                 acts += map(_attack_on, targets)
@@ -139,7 +144,10 @@ def legal_actions(s: State) -> list[Action]:
         return acts
     seat = s.current
     if s.cmd is not None:
-        return command_actions(s) + treasure_actions(s, seat)
+        acts = command_actions(s)
+        if s.seats[seat].treasures:  # seldom: spared the call
+            acts += treasure_actions(s, seat)
+        return acts
     if villains_move(s):
         return scheme_actions(s)
     p = s.seats[seat]
@@ -165,7 +173,8 @@ def legal_actions(s: State) -> list[Action]:
     if s.cultist_def.command <= power and turn.reserve_cultist(s, seat) >= 0:
         portals = turn.free_portals(s, seat)
         acts += map(_cultist_to, portals)
-    acts += treasure_actions(s, seat)
+    if p.treasures:
+        acts += treasure_actions(s, seat)
     if len(s.sides[s.side]) > 1:
         acts.append(_SWITCH_ACTION)
     acts.append(_END_ACTION)

@@ -15,6 +15,9 @@ seat of a side a portal one of them woke from an Inactive Portal (``portal_seats
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from core.rng import Rng
@@ -93,6 +96,12 @@ class Command(NamedTuple):
     queue: tuple[int, ...]
     depth: int
     primary: bool
+
+
+# A Command from a full tuple of its fields without NamedTuple's Python-level ``__new__``:
+# one is made for every step of a command.
+new_command: Callable[[tuple[int, bool, bool, int, tuple[int, ...], int, bool]], Command] = \
+    functools.partial(tuple.__new__, Command)
 
 
 class Attack(NamedTuple):
@@ -201,7 +210,7 @@ Work = tuple[Op, int, int, int]
 
 def push(s: State, ops: tuple[Op, ...] | list[Op], src: int, seat: int, unit: int = -1) -> None:
     """Schedule ``ops`` to run next, in order (``work`` is a stack)."""
-    s.work.extend((op, src, seat, unit) for op in reversed(ops))
+    s.work.extend(zip(reversed(ops), repeat(src), repeat(seat), repeat(unit)))
 
 
 class State:
@@ -356,8 +365,9 @@ def join_roster(s: State, seat: int, uid: int) -> None:
 def side_order(s: State) -> list[int]:
     """Sides in turn order (the side holding the lowest Gateway slot first; the Villains,
     who hold no seat in solo and co-op, after the heroes)."""
-    return sorted(range(len(s.sides)),
-                  key=lambda side: min((s.slot_of[x] for x in s.sides[side]), default=5))
+    slot_of = s.slot_of
+    first = [min([slot_of[x] for x in seats], default=5) for seats in s.sides]
+    return sorted(range(len(first)), key=first.__getitem__)
 
 
 def seat_bit(seat: int) -> int:

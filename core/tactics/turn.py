@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import compress
 
 from core import decks
-from core.contract import Event
+from core.contract import Event, new_event
 from core.tactics import combat, harm, honor, routes
 from core.tactics.board import (
     BEACON,
@@ -25,10 +25,10 @@ from core.tactics.state import (
     MYSTIC_PILE,
     OVER,
     PLAY,
-    Command,
     Decision,
     State,
     join_roster,
+    new_command,
     push,
     seat_bit,
     side_mask,
@@ -53,7 +53,7 @@ def refill(s: State, slot: int, events: list[Event]) -> None:
         events.append(Event("replenish", -1, -1, len(s.center_deck)))
     s.row[slot] = s.center_deck.pop() if s.center_deck else -1
     if s.row[slot] >= 0:
-        events.append(Event("reveal", -1, s.row[slot], slot))
+        events.append(new_event(("reveal", -1, s.row[slot], slot)))
         v = s.villain
         if v is not None and v.holder[0] >= 0 and s.cards[s.row[slot]].id in v.names():
             remove_villain_matches(s, v.names(), events)  # FAQ 19, whenever one appears
@@ -82,7 +82,7 @@ def gain_card(s: State, seat: int, uid: int, to: str, events: list[Event]) -> No
     """An acquired card goes to its new owner: champions to the roster, others to ``to``."""
     p = s.seats[seat]
     kind = s.cards[uid].kind
-    events.append(Event("acquire", seat, uid))
+    events.append(new_event(("acquire", seat, uid, 0)))
     if kind in ("champion", "monster"):
         join_roster(s, seat, uid)
     elif to == "hand":
@@ -120,7 +120,7 @@ def play(s: State, seat: int, uid: int, events: list[Event]) -> None:
     p = s.seats[seat]
     p.hand.remove(uid)
     card = s.cards[uid]
-    events.append(Event("play", seat, uid))
+    events.append(new_event(("play", seat, uid, 0)))
     woken = [w for w, f in p.waiting if f == card.faction]
     p.waiting = [(w, f) for w, f in p.waiting if f != card.faction]
     own = False
@@ -224,8 +224,8 @@ def start_command(s: State, seat: int, u: int, pay: bool, events: list[Event]) -
     queue: tuple[int, ...] = ()
     if unit.card >= 0:
         queue = tuple(f for f in s.card_units[unit.card] if f != u)
-    s.cmd = Command(u, unit.cell >= 0, False, 0, queue, len(s.work), True)
-    events.append(Event("command", seat, u, int(pay)))
+    s.cmd = new_command((u, unit.cell >= 0, False, 0, queue, len(s.work), True))
+    events.append(new_event(("command", seat, u, int(pay))))
 
 
 def command_new_cultist(s: State, seat: int, cell: int, events: list[Event]) -> None:
@@ -253,11 +253,12 @@ def pick_up(s: State, u: int, cell: int, events: list[Event]) -> None:
 
 def deploy(s: State, u: int, cell: int, events: list[Event]) -> None:
     place(s, u, cell)
-    events.append(Event("deploy", s.units[u].seat, u, cell))
+    events.append(new_event(("deploy", s.units[u].seat, u, cell)))
     pick_up(s, u, cell, events)
     cmd = s.cmd
     if cmd is not None and cmd.unit == u:
-        s.cmd = cmd._replace(placed=True)
+        s.cmd = new_command((cmd.unit, True, cmd.moved, cmd.attacks, cmd.queue, cmd.depth,
+                              cmd.primary))
 
 
 barrier = routes.barrier
@@ -265,7 +266,9 @@ barrier = routes.barrier
 
 # Movement targets by everything they depend on; the board's search is the costliest step of
 # a command, and legal_actions / why_illegal ask the same question several times in a row.
-# Each entry keeps its map alive, so the map's id() in the key can never be reused.
+# Each entry keeps its map alive, so the map's id() in the key can never be reused. Kept
+# small: a question asked again comes within the same step, and a small cache stays in
+# the CPU's caches.
 _DEST_CACHE: dict[tuple[object, ...], tuple[object, dict[int, int]]] = {}
 
 
@@ -281,7 +284,7 @@ def destinations(s: State, u: int) -> dict[int, int]:
     hit = _DEST_CACHE.get(key)
     if hit is not None and hit[0] is s.map:
         return hit[1]
-    if len(_DEST_CACHE) > 512:
+    if len(_DEST_CACHE) > 64:
         _DEST_CACHE.clear()
     found = move_targets(s.map, s.terrain, s.portal_side, s.occ_side, side, unit.cell, spd,
                          wall)
@@ -323,8 +326,9 @@ def walk(s: State, u: int, path: tuple[int, ...], events: list[Event]) -> None:
     goal = path[-1]
     cmd = s.cmd
     if cmd is not None and cmd.unit == u:
-        s.cmd = cmd._replace(moved=True)
-    events.append(Event("move", unit.seat, u, goal))
+        s.cmd = new_command((cmd.unit, cmd.placed, True, cmd.attacks, cmd.queue, cmd.depth,
+                              cmd.primary))
+    events.append(new_event(("move", unit.seat, u, goal)))
     tainted = routes.tainted_hurts(s, unit.seat)
     for c in path:
         t = s.terrain[c]
@@ -355,11 +359,11 @@ def finish_command(s: State, events: list[Event]) -> None:
     assert cmd is not None
     for nxt in cmd.queue:
         rest = tuple(x for x in cmd.queue if x != nxt)
-        s.cmd = Command(nxt, s.units[nxt].cell >= 0, False, 0, rest, cmd.depth, False)
-        events.append(Event("command_next", s.units[nxt].seat, nxt))
+        s.cmd = new_command((nxt, s.units[nxt].cell >= 0, False, 0, rest, cmd.depth, False))
+        events.append(new_event(("command_next", s.units[nxt].seat, nxt, 0)))
         return
     s.cmd = None
-    events.append(Event("command_done", s.current, cmd.unit))
+    events.append(new_event(("command_done", s.current, cmd.unit, 0)))
 
 
 def command_over(s: State) -> bool:
@@ -383,7 +387,7 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
     s.side = side
     seats = s.sides[side]
     s.current = seats[0]
-    events.append(Event("start_turn", s.current, -1, side))
+    events.append(new_event(("start_turn", s.current, -1, side)))
     first = s.side_turns[side] == 0
     for seat in reversed(seats):
         gate = s.gates.get(s.slot_of[seat])
@@ -394,8 +398,9 @@ def begin_turn(s: State, side: int, events: list[Event]) -> None:
             push(s, gate.first_turn, -1, seat)
     tainted = s.scen.number("tainted_damage")
     if tainted > 0:
+        # Most maps have no Tainted hex: the scan in C finds that before the one in Python.
         hurt = tuple(s.occupant[c] for c, t in enumerate(s.terrain)
-                     if t == TAINTED and s.occ_side[c] == side)
+                     if t == TAINTED and s.occ_side[c] == side) if TAINTED in s.terrain else ()
         if hurt:
             # It lands before anything else of the turn, once its Treasure window closes.
             harm.declare(s, harm.Harm("tainted", hurt, tainted, -1, -1, -1), events)
@@ -428,7 +433,7 @@ def end_turn(s: State, events: list[Event]) -> None:
         gain_honor(s, side, per_beacon * s.beacon.count(side), events)
     s.side_turns[side] += 1
     s.turn_no += 1
-    events.append(Event("end_turn", s.current, -1, side))
+    events.append(new_event(("end_turn", s.current, -1, side)))
     order = side_order(s)
     goal = s.scen.villain_honor if s.villain is not None and side == VILLAINS else \
         s.scen.victory_honor

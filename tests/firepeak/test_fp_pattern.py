@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from core.firepeak import board
 from core.firepeak import pattern as pt
+from core.firepeak.cards import CLAN_OF, N_CREATURES, SPELLS, WIZARDS
 from core.firepeak.pattern import ADJACENT, EMPTY, LEADERS, MINIONS, WIZARD
-from core.firepeak.state import State
+from core.firepeak.state import GUARD, State
 
 # The diagram: Troll on tier 1; Ogre and Ghost are its Minions on tier 2; Orc (one Leader,
 # the Ogre) and Goblin (Leaders Ogre and Ghost) on tier 3.
@@ -160,3 +161,72 @@ def test_fast_legality_agrees_with_violations(cells: list[tuple[int, int] | None
     clans = ["" if c is None else CLAN_LIST[c[0]] for c in cells]
     assert pt.is_legal(slots, powers, clans) == (
         not pt.violations(slots, powers.__getitem__, clans.__getitem__))
+
+
+def _of_type(kind: str) -> list[int]:
+    return [sp for sp, d in enumerate(SPELLS) if d.type == kind]
+
+
+def _trial_legal(seat: board.Seat, carried: dict[int, tuple[int, ...]],
+                 layout: list[int]) -> bool:
+    powers = [board.power_for(seat, carried.get(u), u, q) if u != EMPTY else 0
+              for q, u in enumerate(layout)]
+    return not pt.violations(layout, powers.__getitem__, lambda q: CLAN_OF[layout[q]])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.data())
+def test_moves_and_swaps_of_any_pattern_are_those_whose_layout_keeps_the_rules(
+        data: st.DataObject) -> None:
+    # The search behind the listed Moves and Swaps takes short cuts (a legal pattern checked
+    # only where a trial changes it, a lifted creature checked once for all destinations);
+    # on any pattern, legal or not, with any auras, circle and enchantments, it must offer
+    # exactly the trials whose whole layout keeps the three rules.
+    wizard = data.draw(st.integers(0, len(WIZARDS) - 1))
+    no_aura = st.just(EMPTY)
+    auras = tuple(data.draw(st.lists(st.one_of(no_aura, no_aura, st.sampled_from(
+        _of_type("aura"))), min_size=9, max_size=9)))
+    circle = data.draw(st.one_of(no_aura, st.sampled_from(_of_type("circle"))))
+    guard_free = data.draw(st.booleans())
+    seat = board._Seat(wizard, auras, circle)
+    creatures = data.draw(st.permutations(range(N_CREATURES)))
+    carried = {u: tuple(data.draw(st.lists(st.sampled_from(_of_type("enchantment")),
+                                           max_size=2))) for u in creatures[:20]}
+    # Creatures laid one by one where they keep the pattern legal, as play lays them; now
+    # and then one lands anyway, for the illegal patterns a spell or a Capture can leave.
+    slots = [EMPTY] * 9
+    for u in creatures[:20]:
+        pos = data.draw(st.integers(0, 8))
+        if slots[pos] != EMPTY:
+            continue
+        slots[pos] = u
+        if not _trial_legal(seat, carried, slots) and not data.draw(
+                st.integers(0, 9).map(lambda n: n == 0)):
+            slots[pos] = EMPTY
+    expected: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for src in range(9):
+        if slots[src] == EMPTY:
+            expected.append(((), ()))
+            continue
+        dsts = []
+        for dst in [q for q in range(9) if slots[q] == EMPTY] + ([GUARD] if guard_free else []):
+            trial = list(slots)
+            trial[src] = EMPTY
+            if dst != GUARD:
+                trial[dst] = slots[src]
+            if _trial_legal(seat, carried, trial):
+                dsts.append(dst)
+        partners = []
+        for b in (b for b in ADJACENT[src] if b > src and slots[b] != EMPTY):
+            trial = list(slots)
+            trial[src], trial[b] = slots[b], slots[src]
+            if _trial_legal(seat, carried, trial):
+                partners.append(b)
+        expected.append((tuple(dsts), tuple(partners)))
+    worn = tuple(carried.get(u, ()) for u in slots)
+    found = board._rearrangements.__wrapped__(tuple(slots), guard_free, wizard, auras, circle,
+                                              worn)
+    assert found == tuple(expected)
+    # The legality asked before every task, worked out on the taken Positions alone.
+    assert board._pattern_ok.__wrapped__(tuple(slots), wizard, auras, circle, worn) == \
+        _trial_legal(seat, carried, slots)

@@ -13,9 +13,11 @@ import core.firepeak as F
 from core.contract import Action
 from core.firepeak import board
 from core.firepeak.audit import problems
+from core.firepeak.cards import SPELLS
 from core.firepeak.effects import NO_TAKE
 from core.firepeak.pattern import ADJACENT, is_complete
 from core.firepeak.state import GUARD, State
+from core.firepeak.targets import _any_target, op_targets
 from core.games import get_game
 from core.record import GameRecord, ReplayDivergence, replay
 from core.rng import Rng
@@ -275,5 +277,24 @@ def test_open_positions_are_those_where_a_placed_creature_leaves_a_legal_pattern
                         trial = list(slots)
                         trial[q] = u
                         assert (q in found) == board.layout_legal(s, seat, trial)
+        F.apply(s, rng.choice(F.legal_actions(s)))
+        steps += 1
+
+
+@FEW
+@given(seed=SEEDS, players=PLAYERS, clan_powers=st.booleans())
+def test_whether_a_spell_finds_a_target_agrees_with_the_targets_it_would_offer(
+        seed: int, players: int, clan_powers: bool) -> None:
+    # A list of legal actions only asks whether each instant finds something to act on, and
+    # that short cut must agree with the full list of targets its casting would offer.
+    s = F.new_game({"players": players, "variants": {"clan_powers": clan_powers}}, seed)
+    rng = Rng.stream(seed, "targets")
+    steps = 0
+    while not s.over and steps < 300:
+        for seat in range(players):
+            for op in {op for d in SPELLS for op in d.ops}:
+                offered = op_targets(s, seat, op.name, op.n)
+                assert _any_target(s, seat, op.name, op.n) == (offered is None
+                                                               or bool(offered))
         F.apply(s, rng.choice(F.legal_actions(s)))
         steps += 1

@@ -5,12 +5,15 @@ from __future__ import annotations
 import sys
 
 from firepeak_helpers import act, choices, enchant, kinds, put, rig, spell, table, uid
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import core.firepeak as F
 from core.contract import Action
 from core.firepeak import board
-from core.firepeak.cards import SPELL_DEFS, SPELLS
-from core.firepeak.pattern import EMPTY
+from core.firepeak.cards import N_CREATURES, SPELL_DEFS, SPELLS
+from core.firepeak.components import component_pool, payable
+from core.firepeak.pattern import CLANS, EMPTY
 from core.firepeak.state import DUNGEON, GUARD, State
 
 
@@ -365,3 +368,17 @@ def test_every_spell_id_has_its_own_test() -> None:
     assert missing == []
     assert len(SPELL_DEFS) >= 24 and len(SPELLS) >= 48
     assert {d.type for d in SPELL_DEFS} == {"instant", "aura", "enchantment", "circle"}
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(dungeon=st.lists(st.integers(0, N_CREATURES - 1), unique=True, max_size=12),
+       clan=st.sampled_from(CLANS),
+       book=st.lists(st.integers(0, len(SPELLS) - 1), unique=True, max_size=7))
+def test_the_spells_listed_as_payable_are_those_whose_component_the_dungeon_holds(
+        dungeon: list[int], clan: str, book: list[int]) -> None:
+    # payable counts the fitting creatures without listing them; it must agree with the
+    # list the component choice offers, spell by spell and in the Spellbook's order.
+    expected = tuple(sp for sp in book if len(dungeon) >= SPELLS[sp].component.count
+                     and component_pool(dungeon, clan, SPELLS[sp].component,
+                                        SPELLS[sp].component.count, -1))
+    assert payable.__wrapped__(tuple(dungeon), clan, tuple(book)) == expected

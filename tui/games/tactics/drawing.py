@@ -36,6 +36,7 @@ from tui.screens.table import TableScreen
 from tui.session import GameSession
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import HintPanel, LogView
+from tui.widgets.redraw import update_static
 
 WATCHING = "enter: next step · space: skip to the end"
 
@@ -201,13 +202,14 @@ class TacticsTable(TableScreen):
         self._draw_map(v, legal, frame)
         width = self.size.width or 80
         turn = rounds_played(v.side_turns, False) if frame is not None else self.session.round
-        self.query_one("#tt-status", Static).update(panels.status_line(v, turn))
+        self._line("#tt-status", panels.status_line(v, turn))
         buffed = frame.buffed if frame is not None else frozenset()
         # A wide terminal's side panel has room for whole names ("Kor, the Ferromancer").
         names = 24 if width >= 120 else 12
-        self.query_one("#tt-side", Static).update(panels.side_panel(v, seat, hidden,
-                                                                    self.labels, buffed,
-                                                                    name_width=names))
+        # The side panel grows with what it lists (its scroll follows): laid out again
+        # when it changes.
+        self._line("#tt-side", panels.side_panel(v, seat, hidden, self.labels, buffed,
+                                                 name_width=names), layout=True)
         # The Scheme in play takes the center row's place (and the hand's, while the
         # Villains play by themselves: nobody's hand matters then).
         scheme = vl.scheme_shown(v) >= 0
@@ -217,13 +219,13 @@ class TacticsTable(TableScreen):
         panel.display = scheme
         panel.styles.height = 3 if frame is None else 4
         if scheme:
-            panel.update(vl.scheme_panel(v, width))
+            update_static(panel, vl.scheme_panel(v, width), layout=False)
         else:
-            self.query_one("#tt-row", Static).update(panels.row_panel(v, legal, width, seat))
+            self._line("#tt-row", panels.row_panel(v, legal, width, seat))
         under = self.query_one("#tt-under", Static)
         under.display = vl.against_villains(v)
-        under.update(vl.under_map(v))
-        self.query_one("#tt-hand", Static).update(panels.hand_line(v, seat, hidden, legal))
+        update_static(under, vl.under_map(v), layout=False)
+        self._line("#tt-hand", panels.hand_line(v, seat, hidden, legal))
         self._draw_prompt(v)
         self._draw_detail(v)
         self._draw_hint()
@@ -252,7 +254,7 @@ class TacticsTable(TableScreen):
             text = self.prompt_text(v)
         text.no_wrap = True
         text.overflow = "ellipsis"
-        self.query_one("#tt-prompt", Static).update(text)
+        self._line("#tt-prompt", text)
 
     def move_prompt(self, v: Any) -> Text:
         return panels.move_prompt(v, self.player_name(v.seat))
@@ -265,7 +267,13 @@ class TacticsTable(TableScreen):
             v = self.playback.frame.view if self.playback.frame is not None else self.table_view()
         if cell is not None and hexmap.picture is not None:
             out = panels.detail_text(v, cell, hexmap.describe(cell), self.session.names)
-        self.query_one("#tt-detail", Static).update(out)
+        self._line("#tt-detail", out)
+
+    def _line(self, selector: str, content: str | Text, layout: bool = False) -> None:
+        """Show ``content`` in the Static ``selector``, only if it shows something else now.
+        Every panel but the side one has a size of its own, whatever it shows, so a change
+        redraws it without laying the screen out again."""
+        update_static(self.query_one(selector, Static), content, layout=layout)
 
     # --- map events ----------------------------------------------------------------------------
 

@@ -210,6 +210,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         """Draw ``picture``. On the same map the cursor, highlights and sight stay; a new
         map starts with the cursor on cell 0 and nothing highlighted."""
         old = self._picture
+        if old is not None and old == picture:
+            return  # a table redrawn after every action mostly shows the same map again
         self._picture = picture
         self._units = {u.cell: u for u in picture.units}
         if old is None or (old.map is not picture.map and old.map != picture.map):
@@ -231,22 +233,28 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def highlight(self, reach: Iterable[int] = (), targets: Iterable[int] = ()) -> None:
         """Tint the hexes a unit can move to (``reach``) and the ones it can attack."""
-        self._reach, self._targets = frozenset(reach), frozenset(targets)
-        self._changed()
+        marks = frozenset(reach), frozenset(targets)
+        if marks != (self._reach, self._targets):
+            self._reach, self._targets = marks
+            self._changed()
 
     def clear_highlight(self) -> None:
         self.highlight((), ())
 
     def show_sight(self, path: Sequence[int] | None) -> None:
         """Draw a line of sight through ``path`` (cells, shooter to target); None clears it."""
-        self._sight = tuple(path) if path else ()
-        self._changed()
+        sight = tuple(path) if path else ()
+        if sight != self._sight:
+            self._sight = sight
+            self._changed()
 
     def show_route(self, path: Sequence[int] | None) -> None:
         """Draw the route of a move through ``path`` (the cells it enters); None clears
         it."""
-        self._route = tuple(path) if path else ()
-        self._changed()
+        route = tuple(path) if path else ()
+        if route != self._route:
+            self._route = route
+            self._changed()
 
     def set_cursor(self, cell: int) -> None:
         """Put the cursor on ``cell`` and scroll it into view."""

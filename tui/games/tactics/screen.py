@@ -18,7 +18,6 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
-from textual.widgets import Static
 
 import core.tactics as T
 from core.contract import Action, Event
@@ -245,7 +244,7 @@ class TacticsScreen(TacticsTable):
         self.sight = sight_path(v, source, target)
         self.hexmap.show_sight(self.sight)
         said = panels.sight_text(v, source, target, self.sight is not None)
-        self.query_one("#tt-prompt", Static).update(said)
+        self._line("#tt-prompt", said)
 
     def action_play(self) -> None:
         """p: play a card from your hand (one line per kind of card)."""
