@@ -1,22 +1,34 @@
-"""A new game of Ascending Empires: the competitive set-up for 2-4 players, or the Solo
-Campaign for one (``options["mode"] = "solo"``, ``options["scenario"]`` 1-6)."""
+"""A new game of Ascending Empires: the competitive set-up for 2-4 players under the New Era
+rules or the Classic rules (``options["rules"]``), or the Solo Campaign for one
+(``options["mode"] = "solo"``, ``options["scenario"]`` 1-6)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from core.empires import setup, solo_setup
+from core.empires import classic_setup, setup, solo_setup
+from core.empires.classic_state import RULES
 from core.empires.state import State
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
     mode = options.get("mode", "")
+    rules = options.get("rules", RULES[0])
+    if rules not in RULES:
+        raise ValueError(f"rules is one of {', '.join(RULES)}, not {rules!r}")
     if mode == "solo" or mode == "" and options.get("players") == 1:  # one player: solo
-        return solo_setup.normalize_solo({**options, "mode": "solo"})
+        if rules != RULES[0]:
+            raise ValueError("the Solo Campaign is played under the New Era rules")
+        return solo_setup.normalize_solo({k: v for k, v in options.items() if k != "rules"}
+                                         | {"mode": "solo"})
     if mode not in ("", "competitive"):
         raise ValueError(f"mode is 'solo', 'competitive' or left out, not {mode!r}")
-    return setup.normalize_options({k: v for k, v in options.items() if k != "mode"})
+    if rules == "classic":
+        return classic_setup.normalize_classic(options)
+    opts = setup.normalize_options({k: v for k, v in options.items()
+                                    if k not in ("mode", "rules")})
+    return {**opts, "rules": rules} if "rules" in options else opts
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:
@@ -25,4 +37,6 @@ def new_game(options: dict[str, Any], seed: int) -> State:
     opts = normalize_options(options)
     if opts.get("mode") == "solo":
         return solo_setup.new_solo_game(opts, seed)
+    if opts.get("rules") == "classic":
+        return classic_setup.new_classic_game(opts, seed)
     return setup.new_game(opts, seed)

@@ -11,7 +11,9 @@ from tui.screens.end import Results, new_table, star
 # The parts of a final score (core.empires.scoring.final_scores), in the rulebook's order.
 PARTS = (("tokens", "VP tokens"), ("libraries", "libraries"), ("troops", "troops"),
          ("planets", "planets"), ("relic_planets", "relic planets"),
-         ("structures", "structures"), ("missions", "missions"))
+         ("structures", "structures"), ("missions", "missions"),
+         # The Classic rules' parts (core.empires.classic_scoring).
+         ("outposts", "outposts"), ("cities", "cities"), ("spread", "cities' spread"))
 
 
 class EmpiresResults(Results):
