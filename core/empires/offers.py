@@ -23,13 +23,17 @@ from core.empires import (
     turn,
 )
 from core.empires.aim import angle_towards
-from core.empires.aims_offered import useful_aims
+from core.empires.aims_offered import straight, useful_aims
 from core.empires.geometry import starmap
 from core.empires.maneuvers import towards_centre
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
 from core.empires.rules import why_illegal
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
+
+# The aims moved to ``aims_offered`` (the Classic list offers them too); bots and tests still
+# find them here.
+__all__ = ["legal_actions", "reposition_angles", "straight", "useful_aims"]
 
 
 def reposition_angles(state: State, ship: int) -> list[int]:
