@@ -83,3 +83,17 @@ def play(s: State, *actions: tuple[object, ...]) -> list[Event]:
         events += apply(s, Action(*a))  # type: ignore[arg-type]
         assert audit(s) == [], audit(s)
     return events
+
+
+def dock(s: State, seat: int) -> int:
+    """One of ``seat``'s starting starships taken off the map onto its dashboard."""
+    ship = next(d.id for d in s.discs if d.owner == seat and d.id in ship_ids(seat))
+    s.discs = [d for d in s.discs if d.id != ship]
+    s.players[seat].ships = sorted([*s.players[seat].ships, ship])
+    return ship
+
+
+def put(s: State, seat: int, ship: int, x: int, y: int) -> None:
+    """``seat``'s ship ``ship`` set down in open space at (x, y)."""
+    ship_to(s, seat, "1.near_x", ship=ship)
+    s.discs = [d._replace(x=x, y=y) if d.id == ship else d for d in s.discs]
