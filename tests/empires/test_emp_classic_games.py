@@ -34,7 +34,7 @@ from core.empires.words import event_line
 from core.rng import Rng
 
 # Seeded games the property test plays (seed % 3 + 2 players); a sweep sets more.
-GAMES = int(os.environ.get("EMPIRES_CLASSIC_GAMES", "30"))
+GAMES = int(os.environ.get("EMPIRES_CLASSIC_GAMES", "24"))
 
 
 @pytest.mark.parametrize("seed", range(GAMES))

@@ -14,9 +14,10 @@ from core.empires.classic_combat import targets
 from core.empires.classic_play import battleship_id
 from core.empires.occupancy import occupant
 from core.empires.offers import straight
+from core.empires.state import State
 
 
-def refused(s, *a: object) -> str:  # type: ignore[no-untyped-def]
+def refused(s: State, *a: object) -> str:
     reason = why_illegal(s, Action(*a))  # type: ignore[arg-type]
     assert reason is not None, f"{a} was not refused"
     return reason
@@ -301,7 +302,7 @@ def test_no_building_at_a_blockaded_planet_nor_on_one_not_yours() -> None:
 
 # Develop Technology ------------------------------------------------------------------
 
-def _lab(s, seat: int, colour: str, research: int = 1) -> int:  # type: ignore[no-untyped-def]
+def _lab(s: State, seat: int, colour: str, research: int = 1) -> int:
     q = s.players[seat].home
     return planet(s, seat, free_hole(s, q, "planet", colour), *["research"] * research)
 
@@ -375,7 +376,7 @@ def test_orange_three_trades_two_starships_for_the_battleship() -> None:
 
 # Battleships -------------------------------------------------------------------------
 
-def _battleship(s) -> int:  # type: ignore[no-untyped-def]
+def _battleship(s: State) -> int:
     p = s.players[0]
     bid = battleship_id(0)
     p.tech["orange"] = 3

@@ -7,9 +7,10 @@ from empires_classic_helpers import free_hole, game, planet
 
 from core.empires import outcome
 from core.empires.classic_scoring import classic_parts
+from core.empires.state import State
 
 
-def _over(s) -> None:  # type: ignore[no-untyped-def]
+def _over(s: State) -> None:
     s.phase, s.to_move = "over", None
 
 

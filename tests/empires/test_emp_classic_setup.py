@@ -13,7 +13,7 @@ from core.empires.classic_play import battleship_id
 from core.empires.geometry import starmap
 from core.empires.occupancy import orbit_of, quadrant
 from core.empires.start import normalize_options
-from core.empires.state import PLANET_COLOURS, ship_ids
+from core.empires.state import PLANET_COLOURS, State, ship_ids
 from core.games import info
 
 
@@ -35,7 +35,7 @@ def test_each_player_has_a_homeworld_on_a_warpgate_of_its_colour(players: int) -
         assert [p.gate for p in s.players] == ["0.corner", "2.corner"]
 
 
-def _group(s, q: int) -> Counter[str]:  # type: ignore[no-untyped-def]
+def _group(s: State, q: int) -> Counter[str]:
     return Counter(loc.colour if loc.kind == "planet" else loc.kind for loc in s.locations
                    if loc.hole.startswith(f"{q}.") and not loc.robots
                    and loc.kind != "warpgate")
