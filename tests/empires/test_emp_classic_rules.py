@@ -9,7 +9,7 @@ import pytest
 from empires_classic_helpers import at, disc, dock, free_hole, game, planet, play, put, ship_to
 
 from core.contract import Action
-from core.empires import legal_actions, view, why_illegal
+from core.empires import apply, legal_actions, reveals, view, why_illegal
 from core.empires.classic_combat import targets
 from core.empires.classic_play import battleship_id
 from core.empires.occupancy import occupant
@@ -476,3 +476,12 @@ def test_vp_taken_after_the_pool_is_empty_still_count() -> None:
     i = planet(s, 0, free_hole(s, 0), "troop", "troop", "troop")
     play(s, ("choose", 2), ("mine_planet", i, 3))
     assert s.players[0].vp == 2 and s.vp_pool == 0
+
+
+def test_a_scan_cannot_be_taken_back() -> None:
+    s = game(4)
+    ship_to(s, 0, free_hole(s, 1))
+    home = at(s, "0.corner")
+    play(s, ("choose", 0), ("deploy_troop", home))
+    events = apply(s, Action("deploy_troop", home))
+    assert "looked at" in (reveals(s, Action("deploy_troop", home), events) or "")
