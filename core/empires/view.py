@@ -84,7 +84,7 @@ def view(state: State, seat: int) -> EmpiresView:
             loc.token = HIDDEN_TOKEN if loc.token else ""
             if loc.hole not in known:
                 hidden[(loc.kind, loc.colour)] += 1
-                loc.kind, loc.colour = HIDDEN, ""
+                loc.kind, loc.colour, loc.inert = HIDDEN, "", False
     if t.solo is not None:  # the deck's order and the tokens discarded unseen are secret
         t.solo.deck = sorted(t.solo.deck)
         t.solo.scrap = [HIDDEN_TOKEN] * len(t.solo.scrap)
@@ -113,6 +113,7 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
     for loc in s.locations:
         if loc.kind == HIDDEN:
             loc.kind, loc.colour = discs.pop()
+            loc.inert = loc.kind == "warpgate"  # a face-down warpgate is never played
         if loc.token == HIDDEN_TOKEN:
             loc.token = ids[rng.below(len(ids))]
     if s.solo is not None:

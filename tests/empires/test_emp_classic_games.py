@@ -128,3 +128,13 @@ def test_the_bots_play_a_classic_game_to_its_end(bot: type[EmpiresGreedyBot]) ->
         apply(s, bots[seat].choose(view(s, seat), legal_actions(s)))
         steps += 1
     assert s.to_move is None and audit(s) == []
+
+
+def test_a_view_does_not_tell_which_robot_hides_the_spare_warpgate() -> None:
+    s = new_game({"players": 3, "rules": "classic"}, 5)
+    v = view(s, 0)
+    assert not any(loc.inert for loc in v.table.locations)
+    for k in range(10):
+        d = determinize(v, Rng(k))
+        assert all(loc.inert == (loc.kind == "warpgate" and loc.colour == "white")
+                   for loc in d.locations)
