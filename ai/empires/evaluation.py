@@ -46,6 +46,9 @@ class Weights:
     reach: int = 40000  # how near counts, in 1/100 mm
     locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
     research: float = 1.1  # Classic: a research facility, the way to a level's VP
+    # Classic: a troop on the Homeworld, more than one on the dashboard (it can launch a
+    # starship there, so a fleet landed to the last ship is rebuilt)
+    at_homeworld: float = 0.25
 
 
 GREEDY = Weights()
@@ -101,7 +104,7 @@ def _classic_value(s: State, seat: int, w: Weights) -> float:
               if who == seat]
     home = sum(1 for who, _ in s.location(p.gate).pieces if who == seat)
     value += pieces.count("troop") / 2 + w.research * pieces.count("research")
-    value += w.troop_home * home
+    value += w.at_homeworld * home
     value += w.tech * sum(p.tech.values()) + w.troop_home * p.troops
     value += w.ship_home * (len(p.ships) + len(p.advanced))
     return value - w.locked * (p.troops_locked + len(p.ships_locked))
