@@ -5,6 +5,7 @@ play a Classic game through."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -13,6 +14,7 @@ from empires_classic_play import pick, random_game
 
 from ai.empires.greedy import EmpiresGreedyBot
 from ai.empires.planner import EmpiresPlannerBot
+from ascend_cli import main
 from core.contract import Action, Event
 from core.empires import (
     apply,
@@ -138,3 +140,25 @@ def test_a_view_does_not_tell_which_robot_hides_the_spare_warpgate() -> None:
         d = determinize(v, Rng(k))
         assert all(loc.inert == (loc.kind == "warpgate" and loc.colour == "white")
                    for loc in d.locations)
+
+
+def test_selfplay_plays_classic_games_from_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "empires", "--rules", "classic", "--players", "3", "--bots",
+            "greedy,random", "--games", "1", "--seed", "3", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "empires" and data["games"] == 1
+    assert main(["selfplay", "empires", "--rules", "classic", "--sublight", "--games", "1",
+                 "--bots", "random"]) == 2
+    assert "no optional modules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bot", [EmpiresGreedyBot, EmpiresPlannerBot])
+def test_a_bot_choosing_in_a_classic_game_leaves_the_games_generator_alone(
+        bot: type[EmpiresGreedyBot]) -> None:
+    s = new_game({"players": 3, "rules": "classic", "steadiness": "shaky"}, 5)
+    apply(s, Action("choose", 1))  # a Move: the bot searches flicks under the nudge
+    before, seat = checksum(s), s.current
+    picks = [bot(seed=1).choose(view(s, seat), legal_actions(s)) for _ in range(2)]
+    assert checksum(s) == before and picks[0] == picks[1]
