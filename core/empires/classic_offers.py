@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from core.contract import Action
 from core.empires import classic_combat, classic_play
-from core.empires.aims_offered import useful_aims
+from core.empires.aims_offered import straight
 from core.empires.classic_rules import why_illegal
 from core.empires.classic_state import ACTIONS, BUILDS, CITY_BONUS, MINE_VP
 from core.empires.classic_turn import choose
+from core.empires.geometry import starmap
+from core.empires.occupancy import occupant, orbit_of
+from core.empires.placing import location_discs
 from core.empires.state import PLANET_COLOURS, State
+
+NEAREST = 3  # locations a ship is offered aims at (any aim is legal; bots search them all)
+RAM_REACH = 30000  # rival starships this near (300 mm) are offered as rams
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -55,7 +61,7 @@ def _doings(state: State, action: str) -> list[Action]:
         flicks = []
         if state.flicks > 0:
             flicks = [Action("flick", ship, aim) for ship in ships
-                      for aim in useful_aims(state, ship)]
+                      for aim in classic_aims(state, ship)]
         return [a for a in cands if why_illegal(state, a) is None] + flicks
     elif action == "mine":
         cands = [Action("mine_planet", i, k) for i in range(n) for k in MINE_VP]
@@ -64,6 +70,27 @@ def _doings(state: State, action: str) -> list[Action]:
     else:
         cands = [Action("develop", c) for c in range(len(PLANET_COLOURS))]
     return [a for a in cands if why_illegal(state, a) is None]
+
+
+def classic_aims(state: State, ship: int) -> list[int]:
+    """A few aims for ``ship``: straight into the orbits of the nearest locations where a
+    Classic ship has something to do (not a robot's location, a Homeworld or a planet the
+    seat already holds), and straight at each rival starship within reach of a flick."""
+    seat = state.current
+    d = next(x for x in state.discs if x.id == ship)
+    here = orbit_of(d)
+    spots = location_discs()
+    useful = [i for i, loc in enumerate(state.locations)
+              if i != here and not loc.robots and loc.kind != "warpgate"
+              and occupant(state, i) != seat]
+    useful.sort(key=lambda i: ((spots[i].x - d.x) ** 2 + (spots[i].y - d.y) ** 2, i))
+    orbit = starmap().orbit
+    out = [straight(spots[i].x - d.x, spots[i].y - d.y, orbit) for i in useful[:NEAREST]]
+    reach = RAM_REACH * RAM_REACH
+    out += [straight(x.x - d.x, x.y - d.y, -x.r) for x in state.discs
+            if x.kind == "ship" and x.owner != seat
+            and (x.x - d.x) ** 2 + (x.y - d.y) ** 2 <= reach]
+    return list(dict.fromkeys(out))
 
 
 def _could(state: State, k: int) -> bool:

@@ -26,9 +26,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"mode is 'solo', 'competitive' or left out, not {mode!r}")
     if rules == "classic":
         return classic_setup.normalize_classic(options)
-    opts = setup.normalize_options({k: v for k, v in options.items()
-                                    if k not in ("mode", "rules")})
-    return {**opts, "rules": rules} if "rules" in options else opts
+    return setup.normalize_options({k: v for k, v in options.items() if k != "mode"})
 
 
 def new_game(options: dict[str, Any], seed: int) -> State:

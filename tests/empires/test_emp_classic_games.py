@@ -70,7 +70,7 @@ def test_every_vp_token_taken_is_an_event_and_every_event_has_words() -> None:
 # One game per player count: seed 0 is 2 players at "exact", 1 is 3 at "steady", 2 is 4 at
 # "normal". Changing the Classic rules, the physics or the set-up changes these numbers:
 # look at why before re-pinning them.
-GOLDEN = {0: (2720, 42557475), 1: (2190, 2545344881), 2: (2260, 742995887)}
+GOLDEN = {0: (1711, 1766934064), 1: (2400, 384194132), 2: (2296, 2532560207)}
 
 
 @pytest.mark.parametrize("seed", sorted(GOLDEN))

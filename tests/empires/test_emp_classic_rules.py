@@ -11,9 +11,12 @@ from empires_classic_helpers import at, disc, dock, free_hole, game, planet, pla
 from core.contract import Action
 from core.empires import apply, legal_actions, reveals, view, why_illegal
 from core.empires.classic_combat import targets
+from core.empires.classic_offers import NEAREST, classic_aims
 from core.empires.classic_play import battleship_id
+from core.empires.geometry import starmap
 from core.empires.occupancy import occupant
 from core.empires.offers import straight
+from core.empires.placing import location_discs
 from core.empires.state import State
 
 
@@ -485,3 +488,18 @@ def test_a_scan_cannot_be_taken_back() -> None:
     play(s, ("choose", 0), ("deploy_troop", home))
     events = apply(s, Action("deploy_troop", home))
     assert "looked at" in (reveals(s, Action("deploy_troop", home), events) or "")
+
+
+def test_the_flicks_offered_aim_at_the_nearest_locations_with_something_to_do() -> None:
+    s = game(3)
+    ship = next(d.id for d in s.discs if d.owner == 0)
+    play(s, ("choose", 1))
+    aims = [a.option for a in legal_actions(s) if a.kind == "flick" and a.card == ship]
+    assert aims == classic_aims(s, ship) and 1 <= len(aims) <= NEAREST
+    d = disc(s, ship)
+    assert d is not None
+    for loc in location_discs():
+        if s.locations[loc.id].robots or s.locations[loc.id].kind == "warpgate":
+            assert straight(loc.x - d.x, loc.y - d.y, starmap().orbit) not in aims
+    any_aim = straight(123, 456, 0)  # any other aim is legal all the same
+    assert why_illegal(s, Action("flick", ship, any_aim)) is None
