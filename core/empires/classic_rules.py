@@ -30,8 +30,8 @@ from __future__ import annotations
 from core.contract import Action, Event
 from core.empires import classic_combat, classic_play, classic_turn, maneuvers
 from core.empires.aim import Aim, check
-from core.empires.classic_state import ACTIONS, CITY_BONUS
-from core.empires.state import State
+from core.empires.classic_state import ACTIONS, BUILDS, CITY_BONUS, MINE_VP
+from core.empires.state import PLANET_COLOURS, State
 
 AIM_SCALE = 100000
 KINDS = frozenset({"choose", "deploy_troop", "retreat", "flick", "launch", "land",
@@ -42,6 +42,37 @@ _NO_OPTION = frozenset({"choose", "deploy_troop", "retreat", "land", "develop", 
 # The action each kind belongs to while acting.
 _BELONGS = {"deploy_troop": "deploy", "retreat": "deploy", "flick": "move", "launch": "move",
             "land": "move", "mine_planet": "mine", "build": "build", "develop": "develop"}
+
+
+_NOTHING = {"deploy": "deploy or retreat", "mine": "mine (2 or 3 of your troops on one "
+            "planet, not blockaded)", "build": "build", "develop": "develop (research "
+            "facilities on unblockaded planets of the colour)"}
+
+
+def candidates(state: State, action: str) -> list[Action]:
+    """Every action within ``action`` but the Move's (whose flicks are free quantities),
+    before the refusals sort them."""
+    n = len(state.locations)
+    if action == "deploy":
+        return [Action("deploy_troop", i) for i in range(n)] + [
+            Action("retreat", i) for i in range(n)]
+    if action == "mine":
+        return [Action("mine_planet", i, k) for i in range(n) for k in MINE_VP]
+    if action == "build":
+        return [Action("build", i, k) for i in range(n) for k in range(len(BUILDS))]
+    return [Action("develop", c) for c in range(len(PLANET_COLOURS))]
+
+
+def can_do(state: State, k: int) -> bool:
+    """Whether action ``k`` (not the Move, which can always be taken) would have something
+    to do if chosen now: the turn's counters are set as choosing it sets them, the
+    candidates asked, and the counters put back."""
+    was = (state.phase, state.action, state.uses, state.flicks)
+    classic_turn.choose(state, k)
+    try:
+        return any(why_illegal(state, a) is None for a in candidates(state, ACTIONS[k]))
+    finally:
+        state.phase, state.action, state.uses, state.flicks = was
 
 
 def aim_of(option: int) -> Aim:
@@ -69,7 +100,11 @@ def why_illegal(state: State, a: Action) -> str | None:
     if a.kind == "choose":
         if state.phase != "choose":
             return "an action has already been chosen this turn"
-        return None if 0 <= a.card < len(ACTIONS) else f"no action {a.card}"
+        if not 0 <= a.card < len(ACTIONS):
+            return f"no action {a.card}"
+        if ACTIONS[a.card] != "move" and not can_do(state, a.card):
+            return f"nothing to {_NOTHING[ACTIONS[a.card]]} now"
+        return None
     if state.phase == "choose":
         return "choose an action first (Deploy, Move, Mine, Build or Develop Technology)"
     if a.kind == "end":

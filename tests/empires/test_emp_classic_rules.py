@@ -13,6 +13,7 @@ from core.empires import apply, legal_actions, reveals, view, why_illegal
 from core.empires.classic_combat import targets
 from core.empires.classic_offers import NEAREST, classic_aims
 from core.empires.classic_play import battleship_id
+from core.empires.classic_turn import choose
 from core.empires.geometry import starmap
 from core.empires.occupancy import occupant
 from core.empires.offers import straight
@@ -24,6 +25,12 @@ def refused(s: State, *a: object) -> str:
     reason = why_illegal(s, Action(*a))  # type: ignore[arg-type]
     assert reason is not None, f"{a} was not refused"
     return reason
+
+
+def taking(s: State, k: int) -> None:
+    """Seat 0 in the middle of action ``k`` (set as choosing it sets the turn, whether or
+    not it could be chosen), to hear why each thing within it is refused."""
+    choose(s, k)
 
 
 # Homeworlds --------------------------------------------------------------------------
@@ -39,11 +46,11 @@ def test_troops_deploy_to_the_homeworld_and_two_end_the_turn() -> None:
 def test_nothing_is_built_or_mined_on_a_homeworld() -> None:
     s = game(2)
     home = planet(s, 0, "0.corner", "troop", "troop", "troop")
-    play(s, ("choose", 3))
+    taking(s, 3)  # (with nothing else to build it could not be chosen)
     assert "Homeworld" in refused(s, "build", home, 0)
     s = game(2)
     home = planet(s, 0, "0.corner", "troop", "troop", "troop")
-    play(s, ("choose", 2))
+    taking(s, 2)
     assert "Homeworld" in refused(s, "mine_planet", home, 3)
 
 
@@ -249,7 +256,8 @@ def test_mining_needs_the_troops_on_one_planet_not_blockaded() -> None:
     one = planet(s, 0, free_hole(s, 0), "troop")
     two = planet(s, 0, free_hole(s, 0), "troop", "troop")
     ship_to(s, 1, s.locations[two].hole)
-    play(s, ("choose", 2))
+    assert "nothing to mine" in refused(s, "choose", 2)
+    taking(s, 2)
     assert "1 troops there" in refused(s, "mine_planet", one, 2)
     assert "blockaded" in refused(s, "mine_planet", two, 2)
     assert "2 troops" in refused(s, "mine_planet", two, 1)
@@ -298,7 +306,8 @@ def test_no_building_at_a_blockaded_planet_nor_on_one_not_yours() -> None:
     i = planet(s, 0, free_hole(s, 0), "troop")
     theirs = planet(s, 1, free_hole(s, 1), "troop")
     ship_to(s, 1, s.locations[i].hole)
-    play(s, ("choose", 3))
+    assert "nothing to build" in refused(s, "choose", 3)
+    taking(s, 3)
     assert "blockaded" in refused(s, "build", i, 0)
     assert "do not occupy" in refused(s, "build", theirs, 0)
 
@@ -325,13 +334,13 @@ def test_a_level_needs_as_many_facilities_on_unblockaded_planets_of_its_colour()
     lab = _lab(s, 0, "green")
     s.players[0].tech["green"] = 1
     s.developed.append("green:1")
-    play(s, ("choose", 4))
+    taking(s, 4)
     assert "needs 2 research facilities" in refused(s, "develop", 3)
     assert "needs 1" in refused(s, "develop", 0)  # orange: no facility on an orange planet
     s = game(2)
     lab = _lab(s, 0, "green")
     ship_to(s, 1, s.locations[lab].hole)
-    play(s, ("choose", 4))
+    taking(s, 4)
     assert "you have 0" in refused(s, "develop", 3)
 
 
@@ -347,7 +356,8 @@ def test_levels_are_developed_in_order_up_to_the_fourth() -> None:
     s.developed += ["purple:3", "purple:4"]
     s.current = s.to_move = 0
     assert Action("choose", 4) not in legal_actions(s)  # nothing left to develop
-    play(s, ("choose", 4))
+    assert "nothing to develop" in refused(s, "choose", 4)
+    taking(s, 4)
     assert "fully developed" in refused(s, "develop", 1)
 
 
