@@ -67,8 +67,9 @@ def classic_aims(state: State, ship: int) -> list[int]:
     d = next(x for x in state.discs if x.id == ship)
     here = orbit_of(d)
     spots = location_discs()
+    # Read only what every seat sees: a face-down disc is worth a look whatever it is.
     useful = [i for i, loc in enumerate(state.locations)
-              if i != here and not loc.robots and loc.kind != "warpgate"
+              if i != here and not loc.robots and not (loc.faceup and loc.kind == "warpgate")
               and occupant(state, i) != seat]
     useful.sort(key=lambda i: ((spots[i].x - d.x) ** 2 + (spots[i].y - d.y) ** 2, i))
     orbit = starmap().orbit
