@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ai.empires.solo_value import goal_value, result_value
+from core.empires.classic_scoring import classic_parts
 from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import (
     ROBOTS,
@@ -45,6 +46,10 @@ class Weights:
     drift: float = 0.5  # share of a location's worth a ship nearby in open space has
     reach: int = 40000  # how near counts, in 1/100 mm
     locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
+    research: float = 1.1  # Classic: a research facility, the way to a level's VP
+    # Classic: a troop on the Homeworld, more than one on the dashboard (it can launch a
+    # starship there, so a fleet landed to the last ship is rebuilt)
+    at_homeworld: float = 0.25
 
 
 GREEDY = Weights()
@@ -57,6 +62,8 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     the robots falls only to more strength than its defence, so the ship that makes the
     strike possible is worth the VP it would bring."""
     loc = s.locations[i]
+    if loc.robots and s.classic is not None:  # Classic robots put a location out of play
+        return 0.0
     if not loc.faceup:
         return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
     if not is_planet(loc):
@@ -88,8 +95,26 @@ def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> flo
     return best
 
 
+def _classic_value(s: State, seat: int, w: Weights) -> float:
+    """Classic: the score as it stands, troops on planets as the VP mining them brings (on
+    the Homeworld, where nothing is mined, as troops waiting), research facilities by the
+    levels they open."""
+    p = s.players[seat]
+    value = float(sum(classic_parts(s)[seat].values()))
+    pieces = [k for loc in s.locations if loc.hole != p.gate for who, k in loc.pieces
+              if who == seat]
+    home = sum(1 for who, _ in s.location(p.gate).pieces if who == seat)
+    value += pieces.count("troop") / 2 + w.research * pieces.count("research")
+    value += w.at_homeworld * home
+    value += w.tech * sum(p.tech.values()) + w.troop_home * p.troops
+    value += w.ship_home * (len(p.ships) + len(p.advanced))
+    return value - w.locked * (p.troops_locked + len(p.ships_locked))
+
+
 def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     p = s.players[seat]
+    if s.classic is not None:
+        return _classic_value(s, seat, w) + _fleet_value(s, seat, w)
     value = float(p.vp)
     troops = 0
     for i, loc in enumerate(s.locations):
@@ -106,6 +131,12 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value += w.tech * sum(p.tech.values()) + w.energy * p.energy_ready
     value += w.ship_home * len(p.ships) + w.troop_home * p.troops + w.relic * len(p.relics)
     value -= w.locked * (p.troops_locked + len(p.ships_locked))
+    return value + _fleet_value(s, seat, w)
+
+
+def _fleet_value(s: State, seat: int, w: Weights) -> float:
+    """What the seat's starships on the map promise, less the danger they stand in."""
+    value = 0.0
     ruler = starmap().short_range
     rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
     there: dict[int, int] = {}  # ships of the seat counted so far in each orbit

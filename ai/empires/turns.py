@@ -20,7 +20,6 @@ from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
 from core.empires.state import State
 from core.empires.technology import advanced_name
-from core.empires.turn import ACTIONS
 from core.rng import Rng
 
 END = Action("end")
@@ -207,12 +206,13 @@ def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
     base = evaluate(s, seat, style.weights)
     ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
     best: Pick | None = None
-    for k in range(len(ACTIONS)):
+    # The choices offered (the Classic rules offer only actions with something to do).
+    for choice in [a for a in legal_actions(s) if a.kind == "choose"]:
         c = s.copy()
-        apply(c, Action("choose", k))
+        apply(c, choice)
         value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
         if best is None or value - base > best.gain:
-            best = Pick(Action("choose", k), value - base)
+            best = Pick(choice, value - base)
     assert best is not None
     return best
 

@@ -1,5 +1,6 @@
 """Ascending Empires (Zenith Edition): the Starmap, the flick physics, the set-up and the
-rules of a competitive turn for 2-4 players, and the Solo Campaign's six scenarios for one
+rules of a competitive turn for 2-4 players (the New Era rules, or the Classic rules with
+``rules = "classic"``), and the Solo Campaign's six scenarios for one
 (core/empires/DESIGN.md). Listed in core.games (its settings in ``settings.py``), ai.registry
 and the app."""
 

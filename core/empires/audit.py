@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.empires.classic_audit import classic_problems
 from core.empires.empires import empire_problems, has_empire
 from core.empires.geometry import starmap
 from core.empires.megastructures import mega_problems
@@ -36,6 +37,8 @@ from core.empires.state import (
 
 def problems(state: State) -> list[str]:
     """Every broken invariant of ``state``, one line each."""
+    if state.classic is not None:
+        return classic_problems(state, _discs(state))
     out: list[str] = []
     out += _locations(state)
     out += _discs(state)

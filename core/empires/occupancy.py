@@ -23,9 +23,10 @@ def quadrant(i: int) -> int:
 
 
 def is_planet(loc: Location) -> bool:
-    """A planet or relic planet not destroyed: something that can be landed on, built on
-    and occupied."""
-    return loc.kind in ("planet", "relic") and not loc.destroyed
+    """A planet or relic planet not destroyed, or an artifact a Classic Terraform token
+    turned into a planet: something that can be landed on, built on and occupied."""
+    return (loc.kind in ("planet", "relic") or loc.kind == "artifact" and bool(loc.terraform)
+            ) and not loc.destroyed
 
 
 def colour_of(loc: Location) -> str:

@@ -5,12 +5,10 @@ search the whole range over the physics themselves."""
 
 from __future__ import annotations
 
-import functools
-from math import isqrt
-
 from core.contract import Action
 from core.empires import (
     build,
+    classic_offers,
     combat,
     discovery,
     empires,
@@ -24,26 +22,18 @@ from core.empires import (
     sublight,
     turn,
 )
-from core.empires.aim import angle_towards, power_for
+from core.empires.aim import angle_towards
+from core.empires.aims_offered import straight, useful_aims
 from core.empires.geometry import starmap
 from core.empires.maneuvers import towards_centre
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
-from core.empires.rules import AIM_SCALE, why_illegal
+from core.empires.rules import why_illegal
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
-from core.empires.technology import advanced_name
 
-
-@functools.lru_cache(maxsize=65536)
-def straight(dx: int, dy: int, short_by: int) -> int:
-    """The aim (angle * AIM_SCALE + power) that slides a ship straight along (dx, dy),
-    stopping ``short_by`` units before the end."""
-    dist = max(1, _length(dx, dy) - short_by)
-    return angle_towards(dx, dy) * AIM_SCALE + power_for(dist)
-
-
-def _length(dx: int, dy: int) -> int:
-    return isqrt(dx * dx + dy * dy)
+# The aims moved to ``aims_offered`` (the Classic list offers them too); bots and tests still
+# find them here.
+__all__ = ["legal_actions", "reposition_angles", "straight", "useful_aims"]
 
 
 def reposition_angles(state: State, ship: int) -> list[int]:
@@ -63,26 +53,11 @@ def reposition_angles(state: State, ship: int) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def useful_aims(state: State, ship: int) -> list[int]:
-    """Straight into each other location's orbit, and straight at each rival ship or
-    warship (a ram), for ``ship``; each aim once, in a fixed order."""
-    d = next(x for x in state.discs if x.id == ship)
-    here = orbit_of(d)
-    orbit = starmap().orbit
-    out: list[int] = []
-    for loc in location_discs():
-        if loc.id != here:
-            out.append(straight(loc.x - d.x, loc.y - d.y, orbit))
-    if advanced_name(ship) != "juggernaut":
-        for x in state.discs:
-            if x.kind in ("ship", "warship") and x.owner != d.owner:
-                out.append(straight(x.x - d.x, x.y - d.y, -x.r))
-    return list(dict.fromkeys(out))
-
-
 def legal_actions(state: State) -> list[Action]:
     """Every action the seat to move may take now (empty once over); in a solo game the
     competitive list less what the solo rules refuse, and the solo actions."""
+    if state.classic is not None:
+        return classic_offers.legal_actions(state)
     if state.solo is None or state.to_move is None:
         return _legal(state)
     if state.pending[:1] == ["solo"]:

@@ -1,6 +1,6 @@
 """What an Ascending Empires move shows that was hidden, so it cannot be taken back
 (``core.undo``): a face-down location turned up, by a ship or by the robots, or (solo) an
-Invasion card drawn from the face-down deck. A flick's nudge
+Invasion card drawn from the face-down deck, or (Classic) a location scanned. A flick's nudge
 draws from the game's generator, which ``core.undo`` counts by itself."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ SHOWN = {
     "discover": "a location was turned face up",
     "robots_discover": "the robots turned a location face up",
     "invasion": "an Invasion card was drawn",
+    "scan": "a face-down location was looked at (Classic scan)",
 }
 
 

@@ -44,7 +44,8 @@ done           -                           -  (stop placing or moving early)
 =============  ==========================  ====================================
 
 The Solo Campaign's own actions (``solo``, ``solo_tech``, ``solo_control``,
-``solo_deploy``) are in ``solo_rules.py``.
+``solo_deploy``) are in ``solo_rules.py``; a Classic game's actions are in
+``classic_rules.py``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from collections.abc import Callable
 from core.contract import Action, Event, checked
 from core.empires import (
     build,
+    classic_rules,
     combat,
     discovery,
     empires,
@@ -99,6 +101,8 @@ def why_illegal(state: State, a: Action) -> str | None:
         return "the game is over"
     if type(a.card) is not int or type(a.option) is not int or type(a.kind) is not str:
         return "an action is a kind in words and two whole numbers"
+    if state.classic is not None:
+        return classic_rules.why_illegal(state, a)
     if state.solo is not None:
         if a.kind in solo_rules.KINDS or state.pending[:1] == ["solo"]:
             return solo_rules.reason(state, a)
@@ -252,6 +256,8 @@ def apply(state: State, action: Action | tuple[object, ...]) -> list[Event]:
 
 
 def _do(state: State, a: Action) -> list[Event]:
+    if state.classic is not None:
+        return classic_rules.do(state, a)
     if a.kind in solo_rules.KINDS:
         return solo_rules.do(state, a)
     if state.pending:

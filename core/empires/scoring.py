@@ -15,6 +15,7 @@ from typing import Any
 from core.content import content_file, read
 from core.contract import Outcome
 from core.empires import solo_rules
+from core.empires.classic_scoring import classic_outcome, classic_parts
 from core.empires.empires import has_empire
 from core.empires.megastructures import card_vp
 from core.empires.missions import mission_vp
@@ -44,6 +45,8 @@ def symbols() -> dict[str, tuple[int, ...]]:
 
 def final_scores(state: State) -> list[dict[str, int]]:
     """Each seat's score by part (a copy of the table is scored; the state is untouched)."""
+    if state.classic is not None:
+        return classic_parts(state)
     s = state.copy()
     parts: list[dict[str, int]] = [{"tokens": p.vp} for p in s.players]
     for seat in range(s.n):
@@ -79,6 +82,8 @@ def outcome(state: State) -> Outcome | None:
         return None
     if state.solo is not None:
         return solo_rules.outcome(state)
+    if state.classic is not None:
+        return classic_outcome(state)
     parts = final_scores(state)
     scores = tuple(sum(x.values()) for x in parts)
     tech = [sum(p.tech.values()) for p in state.players]

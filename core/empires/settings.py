@@ -39,7 +39,26 @@ def event_default(options: Mapping[str, Any]) -> int:
     return max(1, len(modules_on(options)))
 
 
+def _new_era(options: Mapping[str, Any]) -> bool:
+    # The optional modules are New Era rules: a Classic game hides their rows.
+    return options.get("rules", "new_era") != "classic"
+
+
+def _rules_note(options: Mapping[str, Any]) -> str:
+    if options.get("rules") == "classic":
+        return "the First Edition's game: Homeworlds, Mine and Develop Technology"
+    return "the Zenith Edition's rules, with its optional modules"
+
+
+RULES_SETTING: dict[str, Any] = {
+    "path": "rules", "label": "Rules",
+    "values": (("new_era", "New Era"), ("classic", "Classic")), "default": "new_era",
+    "note": _rules_note, "help": "new_era (the Zenith rules) or classic (Classic Ascending "
+    "Empires: the First Edition's game)",
+    "applies": lambda options: int(options.get("players", 2)) >= 2}  # not the Solo Campaign
+
 BASE_SETTINGS: tuple[dict[str, Any], ...] = (
+    RULES_SETTING,
     {"path": "steadiness", "label": "Steadiness", "values": STEADINESS_LABELS,
      "default": DEFAULT_STEADINESS, "note": "how far a flick strays from its aim",
      "help": "how far a flick strays from its aim: exact, steady, normal, shaky"},
@@ -56,7 +75,7 @@ BASE_SETTINGS: tuple[dict[str, Any], ...] = (
 
 
 def _two_players(options: Mapping[str, Any]) -> bool:
-    return int(options.get("players", 2)) == 2
+    return int(options.get("players", 2)) == 2 and _new_era(options)
 
 
 def _corners_note(options: Mapping[str, Any]) -> str:
@@ -92,5 +111,12 @@ MODULE_SETTINGS: list[dict[str, Any]] = [
      "help": "random (Randomize Discovery Tokens) or printed sets of tokens"},
 ]
 
-# The New game rows in order: the table's feel, the event modules, then the other modules.
-SETTINGS: tuple[dict[str, Any], ...] = (*BASE_SETTINGS, *MODULE_SETTINGS)
+def _new_era_only(row: dict[str, Any]) -> dict[str, Any]:
+    return row if "applies" in row else {**row, "applies": _new_era}
+
+
+# The New game rows in order: the rules and the table's feel, the event modules, then the
+# other modules (every module row only under the New Era rules).
+SETTINGS: tuple[dict[str, Any], ...] = (
+    *BASE_SETTINGS[:2], *map(_new_era_only, BASE_SETTINGS[2:]),
+    *map(_new_era_only, MODULE_SETTINGS))

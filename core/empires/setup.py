@@ -185,11 +185,13 @@ def load_tokens(source: Source) -> tuple[tuple[Token, ...], dict[int, tuple[str,
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with their defaults; ValueError naming the one that is wrong."""
     # Each module may also be switched on by its own option (the settings' on/off rows).
-    known = {"players", "seats", "names", "steadiness", "modules", "events", *MODULES,
+    known = {"players", "seats", "names", "steadiness", "modules", "events", "rules", *MODULES,
              *variants.KEYS}
     extra = sorted(set(options) - known)
     if extra:
         raise ValueError(f"unknown option {extra[0]!r} for Ascending Empires")
+    if options.get("rules", "new_era") != "new_era":  # start.py sends Classic games away
+        raise ValueError(f"these are the New Era rules, not {options['rules']!r}")
     players = options.get("players", 2)
     if type(players) is not int or not 2 <= players <= 4:
         raise ValueError(f"Ascending Empires is for 2 to 4 players, not {players!r}")
@@ -215,6 +217,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
             "modules": modules, "events": events,
             # A switch given is kept (the settings read it back); one not given is left out.
             **{m: m in modules for m in MODULES if m in options},
+            **({"rules": "new_era"} if "rules" in options else {}),
             **variants.normalize(options, players)}
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from core.contract import plain_copy, snapshot_reader
 from core.empires.audit import problems
+from core.empires.classic_state import classic_data, classic_from
 from core.empires.physics import KINDS, Disc
 from core.empires.solo_state import solo_data, solo_from
 from core.empires.start import normalize_options
@@ -19,7 +20,8 @@ FORMAT = 1
 _LOCATION_FIELDS = [f.name for f in fields(Location)]
 _PLAYER_FIELDS = [f.name for f in fields(Player)]
 # The State's plain fields after options, rng, locations, discs and players, in order.
-_SCALARS = [name for name in [f.name for f in fields(State)][5:] if name != "solo"]  # packed apart
+_APART = ("solo", "classic")  # packed under their own keys
+_SCALARS = [name for name in [f.name for f in fields(State)][5:] if name not in _APART]
 
 
 def snapshot(s: State) -> dict[str, Any]:
@@ -35,6 +37,7 @@ def snapshot(s: State) -> dict[str, Any]:
         "table": [getattr(s, k) for k in _SCALARS],
         # Only a solo game has the key, so a competitive snapshot is as it always was.
         **({} if s.solo is None else {"solo": solo_data(s.solo)}),
+        **({} if s.classic is None else {"classic": classic_data(s.classic)}),
     })
 
 
@@ -66,6 +69,10 @@ def restore(data: dict[str, Any]) -> State:
         raise ValueError("a solo game needs its solo table, and only a solo game has one")
     if data.get("solo") is not None:
         s.solo = solo_from(data["solo"])
+    if (data.get("classic") is None) != (opts.get("rules") != "classic"):
+        raise ValueError("a Classic game needs its Classic table, and only a Classic game has one")
+    if data.get("classic") is not None:
+        s.classic = classic_from(data["classic"])
     if len(players) != opts["players"]:
         raise ValueError(f"{len(players)} dashboards for {opts['players']} players")
     wrong = problems(s)

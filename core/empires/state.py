@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from core.empires.classic_state import Classic, copy_classic
 from core.empires.physics import Disc
 from core.empires.solo_state import Solo, copy_solo
 from core.rng import Rng
@@ -167,6 +168,8 @@ class State:
     empire_hand: list[str] = field(default_factory=list)
     # Randomize Technology: the side of each of the 8 technology tiles ("" all A).
     tech_sides: str = ""
+    # The Classic rules (core/empires/classic_*.py): None for a New Era game.
+    classic: Classic | None = None
 
     @property
     def n(self) -> int:
@@ -182,6 +185,8 @@ class State:
         new.players = [_own(p) for p in self.players]
         if self.solo is not None:
             new.solo = copy_solo(self.solo)
+        if self.classic is not None:
+            new.classic = copy_classic(self.classic)
         return new
 
     def location(self, hole: str) -> Location:

@@ -100,7 +100,10 @@ def tech_at(colour: str, level: int, side: str = "a") -> Tech:
 
 def has(state: State, seat: int, tech_id: str) -> bool:
     """True when ``seat`` has developed ``tech_id``, its side is the one in play, and the
-    engine plays it."""
+    engine plays it. The Classic rules play the dashboard's back side, whose levels carry
+    none of these technologies (``classic_tech.py``)."""
+    if state.classic is not None:
+        return False
     t = technologies()[tech_id]
     return (t.built and state.players[seat].tech[t.colour] >= t.level
             and side_of(state, t.colour, t.level) == t.side)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.contract import plain_copy
+from core.empires.classic_state import Classic
 from core.empires.empires import empires
 from core.empires.setup import laid_in_sight, tokens
 from core.empires.state import State
@@ -49,17 +50,41 @@ class EmpiresView:
     hidden_discs: dict[tuple[str, str], int]
 
 
+def hide_terraform(c: Classic, hidden: Counter[tuple[str, str]]) -> None:
+    """Classic: the Terraform tokens beside the quadrants lie face down; their colours are
+    counted with the hidden discs (kind ``"terraform"``)."""
+    for pile in c.terraform:
+        for colour in pile:
+            hidden[("terraform", colour)] += 1
+        pile[:] = [HIDDEN_TOKEN] * len(pile)
+
+
+def deal_terraform(c: Classic, hidden: list[tuple[str, str]], rng: Rng) -> None:
+    """The hidden Terraform tokens dealt back at random (taken out of ``hidden``, which is
+    shuffled already)."""
+    colours = [colour for kind, colour in hidden if kind == "terraform"]
+    hidden[:] = [x for x in hidden if x[0] != "terraform"]
+    rng.shuffle(colours)
+    for pile in c.terraform:
+        pile[:] = [colours.pop() if x == HIDDEN_TOKEN else x for x in pile]
+
+
 def view(state: State, seat: int) -> EmpiresView:
     t = state.copy()
     t.rng = BlankRng(0)
     hidden: Counter[tuple[str, str]] = Counter()
-    known = laid_in_sight(4 if t.solo is not None else len(t.players))
+    if t.classic is not None:  # no disc is laid by name; the seat's own scans are its own
+        known = frozenset(t.locations[i].hole for i in t.classic.scanned[seat]
+                          ) if 0 <= seat < t.n else frozenset()
+        hide_terraform(t.classic, hidden)
+    else:
+        known = laid_in_sight(4 if t.solo is not None else len(t.players))
     for loc in t.locations:
         if not loc.faceup:
             loc.token = HIDDEN_TOKEN if loc.token else ""
             if loc.hole not in known:
                 hidden[(loc.kind, loc.colour)] += 1
-                loc.kind, loc.colour = HIDDEN, ""
+                loc.kind, loc.colour, loc.inert = HIDDEN, "", False
     if t.solo is not None:  # the deck's order and the tokens discarded unseen are secret
         t.solo.deck = sorted(t.solo.deck)
         t.solo.scrap = [HIDDEN_TOKEN] * len(t.solo.scrap)
@@ -83,9 +108,12 @@ def determinize(v: EmpiresView, rng: Rng) -> State:
         unseen = [e for e in empires() if e not in s.empire]
         rng.shuffle(unseen)
         s.empire_hand = unseen[:len(s.empire_hand)]
+    if s.classic is not None:
+        deal_terraform(s.classic, discs, rng)
     for loc in s.locations:
         if loc.kind == HIDDEN:
             loc.kind, loc.colour = discs.pop()
+            loc.inert = loc.kind == "warpgate"  # a face-down warpgate is never played
         if loc.token == HIDDEN_TOKEN:
             loc.token = ids[rng.below(len(ids))]
     if s.solo is not None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
+from core.empires.classic_words import classic_event_line, classic_words
 from core.empires.empires import empires
 from core.empires.missions import missions
 from core.empires.phaseship import decode
@@ -23,7 +24,7 @@ def _where(state: State, i: int) -> str:
     if not loc.faceup:
         return f"the face-down disc at {loc.hole}"
     name = loc.terraform or loc.colour
-    kind = "planet" if loc.kind in ("planet", "relic") else loc.kind
+    kind = "planet" if loc.kind in ("planet", "relic") or loc.terraform else loc.kind
     if loc.kind == "relic" and not loc.terraform:
         name = "relic"
     return f"the {name} {kind} at {loc.hole}".replace("  ", " ")
@@ -54,6 +55,10 @@ def _mission(state: State, k: int) -> str:
 def describe(table: State | EmpiresView, a: Action) -> str:
     """``a`` in one short line, in a state or in a seat's view of it."""
     state = table.table if isinstance(table, EmpiresView) else table
+    if state.classic is not None:
+        said = classic_words(state, a, _where)
+        if said is not None:
+            return said
     k = a.kind
     if k == "choose":
         return f"take the {ACTIONS[a.card].title()} action"
@@ -155,6 +160,10 @@ def event_line(state: State, e: Event) -> str:
     solo = solo_event_line(state, e)
     if solo:
         return solo
+    if state.classic is not None:
+        said = classic_event_line(state, e, _where)
+        if said is not None:
+            return said
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
     lines: dict[str, Callable[[], str]] = {
         "destroyed": lambda: f"{who} loses ship {e.card}" + (

@@ -11,11 +11,12 @@ from core.empires.setup import MODULES, normalize_options
 from core.games import info
 
 
-def test_the_row_offers_steadiness_each_module_and_the_event_count() -> None:
+def test_the_row_offers_the_rules_steadiness_each_module_and_the_event_count() -> None:
     row = info("empires")
     assert row.playable and row.players == (1, 4)
-    assert [s.key for s in row.settings] == ["mode", "scenario", "steadiness", *MODULES,
-                                             "events", *(m["path"] for m in MODULE_SETTINGS)]
+    assert [s.key for s in row.settings] == ["mode", "scenario", "rules", "steadiness",
+                                             *MODULES, "events",
+                                             *(m["path"] for m in MODULE_SETTINGS)]
     assert [v for v, _ in row.setting("steadiness").choices({})] == [
         "exact", "steady", "normal", "shaky"]
     assert row.setting("steadiness").default_for({}) == "normal"

@@ -69,12 +69,17 @@ def dashboard_lines(t: State, seat: int, name: str, *, wide: bool) -> Text:
     text.append_text(seat_mark(t, seat))
     text.append(f" {name}", style="bold")
     score = f"  ★{p.vp}" if t.solo is None else ""
-    text.append(f"{score}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
+    if t.classic is None:
+        text.append(f"{score}  energy {p.energy_ready} ({p.energy_spent} spent)\n")
+    else:  # the Classic dashboard has no energy; the Battleship is its advanced ship
+        text.append(f"{score}  movement points {t.flicks if t.current == seat else 0}\n")
     text.append(f"  troops {p.troops} (+{p.troops_locked}) · ships {len(p.ships)} "
                 f"(+{len(p.ships_locked)})")
     if p.advanced:
-        text.append(f" · advanced {len(p.advanced)}")
-    counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES]
+        text.append(" · Battleship" if t.classic is not None else
+                    f" · advanced {len(p.advanced)}")
+    counts = [f"{STRUCTURE_WORDS[k]} {p.structures[k]}" for k in STRUCTURES
+              if t.classic is None or k != "starbase"]
     text.append("\n  " + (" · ".join(counts) if wide else
                           " · ".join(counts[:2]) + "\n  " + " · ".join(counts[2:])))
     if t.solo is not None:  # the solo game's technology is its cards, in the solo panel

@@ -13,7 +13,9 @@ from tui.screens.end import Results, new_table, star
 # The parts of a final score (core.empires.scoring.final_scores), in the rulebook's order.
 PARTS = (("tokens", "VP tokens"), ("libraries", "libraries"), ("troops", "troops"),
          ("planets", "planets"), ("relic_planets", "relic planets"),
-         ("structures", "structures"), ("missions", "missions"))
+         ("structures", "structures"), ("missions", "missions"),
+         # The Classic rules' parts (core.empires.classic_scoring).
+         ("outposts", "outposts"), ("cities", "cities"), ("spread", "cities' spread"))
 
 
 SCORING_NOTE = ("Troops score 1 VP for every 2 on the map; planets 1 at home, 2 elsewhere, "

@@ -26,6 +26,7 @@ from textual.widgets import Static
 import core.empires as E
 from core.contract import Action, Event
 from core.empires.aim import Aim
+from core.empires.classic_state import ACTIONS as CLASSIC_ACTIONS
 from core.empires.flight import flight_path
 from core.empires.geometry import starmap
 from core.empires.rules import AIM_SCALE, aim_of
@@ -54,7 +55,7 @@ TOLD = frozenset({"destroyed", "vp", "refresh", "attack", "tech", "discover", "e
                   "robots_beaten", "warship_on_deck", "solo_won", "solo_lost"})
 # Kinds picked from a list under each action's key once that action is chosen.
 FAMILY = {"move": ("land", "launch", "discover", "reposition", "wormhole", "place"),
-          "deploy": ("deploy_ship", "deploy_troop"), "build": ("build",),
+          "deploy": ("deploy_ship", "deploy_troop", "retreat"), "build": ("build",),
           "interact": ("archive", "relic")}
 
 
@@ -403,6 +404,12 @@ class EmpiresScreen(TableScreen):
         build where, which relic, which manoeuvre)."""
         if not self._ready():
             return
+        name = ACTIONS[k]
+        if self.state.classic is not None:  # the Classic turn numbers its actions its own way
+            if name not in CLASSIC_ACTIONS:
+                self.refuse("the Classic rules have no Interact action (a lists every action)")
+                return
+            k = CLASSIC_ACTIONS.index(name)
         a = Action("choose", k)
         v = self.view_for(self.viewer)
         if v.phase == "choose":
@@ -412,15 +419,15 @@ class EmpiresScreen(TableScreen):
                 return
             self._play(a)
             return
-        family = FAMILY[ACTIONS[k]]
+        family = FAMILY[name]
         picks = [x for x in self.session.legal() if x.kind in family]
         if not picks:
-            if v.table.action != ACTIONS[k]:
+            if v.table.action != name:
                 self.refuse(f"this turn's action is {v.table.action.title() or 'not chosen'}")
             else:
-                self.refuse(self._why_nothing(ACTIONS[k]))
+                self.refuse(self._why_nothing(name))
             return
-        self._ask(f"{ACTIONS[k].title()}: which?", picks)
+        self._ask(f"{name.title()}: which?", picks)
 
     def _why_nothing(self, action: str) -> str:
         """Why the chosen action has nothing left to do, in the engine's words (asked of
