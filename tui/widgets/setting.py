@@ -99,7 +99,8 @@ class Setting(Widget, can_focus=True):
         for it and both arrows."""
         text = self.values[self.index][1]
         width = self.size.width
-        room = width - self.label_width - 4 if width else VALUE_WIDTH + len(text)
+        # Both arrows and a gap of 2 after the box (a seat line's name field follows it).
+        room = width - self.label_width - 6 if width else VALUE_WIDTH + len(text)
         return max(1, min(max(VALUE_WIDTH, len(text)), room))
 
     def shown_value(self) -> str:
