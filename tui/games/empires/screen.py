@@ -69,6 +69,9 @@ class EmpiresScreen(TableScreen):
         Binding("d", "act(1)", "Deploy"),
         Binding("b", "act(2)", "Build"),
         Binding("i", "act(3)", "Interact"),
+        # The Classic turn's two actions of its own (m, d, b are Move, Deploy, Build there too).
+        Binding("n", "classic_act('mine')", "Mine"),
+        Binding("p", "classic_act('develop')", "Develop"),
         Binding("x", "boost", "Boost"),
         Binding("a", "all_actions", "All"),
         Binding("e", "end", "End"),
@@ -132,6 +135,10 @@ class EmpiresScreen(TableScreen):
             # The first card was drawn while the table was set: the log starts with it.
             first = ", ".join(solo_panels.card_name(c) for c in solo.discard)
             log.add(f"  Invasion: {first or 'no card'} drawn at the set-up")
+        elif not self.session.actions and self.state.classic is not None:
+            log.add("Each turn: choose Deploy (d), Move (m), Mine (n), Build (b) or Develop "
+                    "Technology (p). Aim a ship with the arrows, enter flicks; a lists "
+                    "everything else.", "dim")
         elif not self.session.actions:
             log.add("Each turn: choose Move (m), Deploy (d), Build (b) or Interact (i). Aim a "
                     "ship with the arrows, enter flicks; a lists everything else.", "dim")
@@ -255,6 +262,9 @@ class EmpiresScreen(TableScreen):
         legal = self.session.legal()
         if v.pending:
             return Text(f"{self._question(v)} — enter to choose", style="bold yellow")
+        if v.phase == "choose" and self.state.classic is not None:
+            return Text("Choose: d Deploy · m Move · n Mine · b Build · p Develop",
+                        style="bold green")
         if v.phase == "choose":
             return Text("Choose: m Move · d Deploy · b Build · i Interact", style="bold green")
         if v.phase == "attack":
@@ -309,6 +319,13 @@ class EmpiresScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip_flight":
             return self.starmap.flying
+        # Each rules set's footer shows its own actions: Classic has no Interact and no
+        # Energy to boost with, New Era no Mine or Develop action.
+        classic = self.state.classic is not None
+        if action == "classic_act" and not classic:
+            return False
+        if classic and (action == "boost" or action == "act" and parameters == (3,)):
+            return False
         return super().check_action(action, parameters)
 
     # --- the map's messages -----------------------------------------------------------------
@@ -409,7 +426,8 @@ class EmpiresScreen(TableScreen):
             if name not in CLASSIC_ACTIONS:
                 self.refuse("the Classic rules have no Interact action (a lists every action)")
                 return
-            k = CLASSIC_ACTIONS.index(name)
+            self.action_classic_act(name)
+            return
         a = Action("choose", k)
         v = self.view_for(self.viewer)
         if v.phase == "choose":
@@ -426,6 +444,30 @@ class EmpiresScreen(TableScreen):
                 self.refuse(f"this turn's action is {v.table.action.title() or 'not chosen'}")
             else:
                 self.refuse(self._why_nothing(name))
+            return
+        self._ask(f"{name.title()}: which?", picks)
+
+    def action_classic_act(self, name: str) -> None:
+        """m / d / n / b / p in a Classic game: choose that action; once chosen, what it
+        can do now (the Move's flicks are aimed on the map)."""
+        if not self._ready() or self.state.classic is None:
+            return
+        v = self.view_for(self.viewer)
+        if v.phase == "choose":
+            a = Action("choose", CLASSIC_ACTIONS.index(name))
+            reason = self.why_not(a)
+            if reason:
+                self.refuse(reason)
+            else:
+                self._play(a)
+            return
+        if v.table.action != name:
+            self.refuse(f"this turn's action is {v.table.action.title() or 'not chosen'}")
+            return
+        picks = [x for x in self.session.legal() if x.kind not in ("end", "flick")]
+        if not picks:
+            self.refuse("no manoeuvre now: aim a ship and press enter to flick"
+                        if name == "move" else f"nothing more to {name} now: e ends the turn")
             return
         self._ask(f"{name.title()}: which?", picks)
 
