@@ -9,6 +9,7 @@ from collections import Counter
 from core.empires.classic_audit import classic_problems
 from core.empires.empires import empire_problems, has_empire
 from core.empires.geometry import starmap
+from core.empires.layout_audit import layout_problems
 from core.empires.megastructures import mega_problems
 from core.empires.mines import mine_problems
 from core.empires.missions import mission_problems
@@ -18,7 +19,6 @@ from core.empires.solo_audit import solo_problems
 from core.empires.state import (
     DESTROYED_TOKENS,
     ENERGY_START,
-    LOCATION_DISCS,
     LOCKS,
     PLANET_COLOURS,
     ROBOTS,
@@ -110,16 +110,7 @@ def _turn(state: State) -> list[str]:
 
 
 def _locations(state: State) -> list[str]:
-    out: list[str] = []
-    table = starmap()
-    if [loc.hole for loc in state.locations] != [h.id for h in table.holes]:
-        out.append("the locations are not one per hole in hole order")
-    kinds = Counter(loc.kind for loc in state.locations)
-    if dict(kinds) != LOCATION_DISCS:
-        out.append(f"location discs {dict(sorted(kinds.items()))}, not {LOCATION_DISCS}")
-    colours = Counter(loc.colour for loc in state.locations if loc.kind == "planet")
-    if any(colours[c] != 4 for c in PLANET_COLOURS):
-        out.append(f"planet colours {dict(sorted(colours.items()))}, not 4 of each")
+    out = layout_problems(state)
     for loc in state.locations:
         on_top = len(loc.pieces) + (1 if loc.library else 0)
         if loc.robots and loc.pieces:

@@ -9,11 +9,9 @@ from collections import Counter
 from core.empires.classic_play import battleship_id
 from core.empires.classic_setup import _TERRAFORM, VP_POOL
 from core.empires.classic_state import ACTIONS, BATTLESHIP_LEVEL, LEVELS, QUESTIONS
-from core.empires.geometry import starmap
+from core.empires.layout_audit import layout_problems
 from core.empires.occupancy import is_planet
 from core.empires.state import (
-    LOCATION_DISCS,
-    PLANET_COLOURS,
     ROBOTS,
     SHIPS_LOCKED,
     SHIPS_START,
@@ -57,16 +55,7 @@ def classic_problems(state: State, discs: list[str]) -> list[str]:
 
 
 def _locations(state: State) -> list[str]:
-    out: list[str] = []
-    table = starmap()
-    if [loc.hole for loc in state.locations] != [h.id for h in table.holes]:
-        out.append("the locations are not one per hole in hole order")
-    kinds = Counter(loc.kind for loc in state.locations)
-    if dict(kinds) != LOCATION_DISCS:
-        out.append(f"location discs {dict(sorted(kinds.items()))}, not {LOCATION_DISCS}")
-    colours = Counter(loc.colour for loc in state.locations if loc.kind == "planet")
-    if any(colours[c] != 4 for c in PLANET_COLOURS):
-        out.append(f"planet colours {dict(sorted(colours.items()))}, not 4 of each")
+    out = layout_problems(state)
     homes = {p.gate: p.seat for p in state.players}
     for loc in state.locations:
         seats = {seat for seat, _ in loc.pieces}

@@ -5,9 +5,6 @@ then most technology levels; a tie after both is shared."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from core.contract import Outcome
 from core.empires.occupancy import is_planet, occupant, quadrant
 from core.empires.state import State
 
@@ -28,20 +25,3 @@ def classic_parts(state: State) -> list[dict[str, int]]:
                     "cities": 2 * sum(1 for _, k in mine if k == "city"),
                     "spread": SPREAD_VP.get(len(cities), 0)})
     return out
-
-
-def classic_outcome(state: State) -> Outcome:
-    parts = classic_parts(state)
-    scores = tuple(sum(x.values()) for x in parts)
-    tech = [sum(p.tech.values()) for p in state.players]
-    key = [(scores[s], state.players[s].vp, tech[s]) for s in range(state.n)]
-    best = max(key)
-    winners = tuple(s for s in range(state.n) if key[s] == best)
-    top = [s for s in range(state.n) if scores[s] == best[0]]
-    tiebreak = ""
-    if len(top) > 1:
-        tokens = [s for s in top if state.players[s].vp == best[1]]
-        tiebreak = "most VP tokens" if len(tokens) == 1 else (
-            "most technology levels" if len(winners) == 1 else "shared")
-    details: dict[str, Any] = {"parts": parts}
-    return Outcome(scores, winners, tiebreak, details)

@@ -15,7 +15,7 @@ from typing import Any
 from core.content import content_file, read
 from core.contract import Outcome
 from core.empires import solo_rules
-from core.empires.classic_scoring import classic_outcome, classic_parts
+from core.empires.classic_scoring import classic_parts
 from core.empires.empires import has_empire
 from core.empires.megastructures import card_vp
 from core.empires.missions import mission_vp
@@ -82,9 +82,12 @@ def outcome(state: State) -> Outcome | None:
         return None
     if state.solo is not None:
         return solo_rules.outcome(state)
-    if state.classic is not None:
-        return classic_outcome(state)
-    parts = final_scores(state)
+    return ranked(state, final_scores(state) if state.classic is None else classic_parts(state))
+
+
+def ranked(state: State, parts: list[dict[str, int]]) -> Outcome:
+    """The outcome of seats scoring ``parts``: the most points win; a tie goes to the most
+    VP tokens, then the most technology levels (the same in both rules sets)."""
     scores = tuple(sum(x.values()) for x in parts)
     tech = [sum(p.tech.values()) for p in state.players]
     key = [(scores[s], state.players[s].vp, tech[s]) for s in range(state.n)]
