@@ -9,7 +9,7 @@ from collections import Counter
 from core.empires.classic_audit import classic_problems
 from core.empires.empires import empire_problems, has_empire
 from core.empires.geometry import starmap
-from core.empires.layout_audit import layout_problems
+from core.empires.layout_audit import layout_problems, troop_and_structure_problems
 from core.empires.megastructures import mega_problems
 from core.empires.mines import mine_problems
 from core.empires.missions import mission_problems
@@ -23,9 +23,7 @@ from core.empires.state import (
     PLANET_COLOURS,
     ROBOTS,
     SHIPS_LOCKED,
-    STRUCTURE_COUNTS,
     TROOPS_LOCKED,
-    TROOPS_START,
     WARSHIPS,
     WORMHOLE_TOKENS,
     State,
@@ -169,12 +167,7 @@ def _player(state: State, seat: int) -> list[str]:
     placed = Counter(kind for loc in state.locations for s, kind in loc.pieces if s == seat)
     if state.dyson and state.dyson[seat]:
         placed[state.dyson[seat]] += 1  # on the Dyson Ring card
-    troops = p.troops + p.troops_locked + placed["troop"]
-    if troops != TROOPS_START + TROOPS_LOCKED or min(p.troops, p.troops_locked) < 0:
-        out.append(f"{who}: {troops} troops in all, not {TROOPS_START + TROOPS_LOCKED}")
-    for kind in ("outpost", "city", "research"):
-        if p.structures[kind] + placed[kind] != STRUCTURE_COUNTS[kind] or p.structures[kind] < 0:
-            out.append(f"{who}: {kind}s do not add up to {STRUCTURE_COUNTS[kind]}")
+    out += troop_and_structure_problems(who, p, placed)
     if p.structures["starbase"] != len(p.starbases):
         out.append(f"{who}: the dashboard's starbase count disagrees with its starbases")
     locks = sum(p.locks.values())

@@ -9,15 +9,12 @@ from collections import Counter
 from core.empires.classic_play import battleship_id
 from core.empires.classic_setup import _TERRAFORM, VP_POOL
 from core.empires.classic_state import ACTIONS, BATTLESHIP_LEVEL, LEVELS, QUESTIONS
-from core.empires.layout_audit import layout_problems
+from core.empires.layout_audit import layout_problems, troop_and_structure_problems
 from core.empires.occupancy import is_planet
 from core.empires.state import (
     ROBOTS,
     SHIPS_LOCKED,
     SHIPS_START,
-    STRUCTURE_COUNTS,
-    TROOPS_LOCKED,
-    TROOPS_START,
     State,
     advanced_ids,
     ship_ids,
@@ -99,12 +96,7 @@ def _player(state: State, seat: int) -> list[str]:
         out.append(f"{who}: the Battleship without orange {BATTLESHIP_LEVEL} and two "
                    "starships in the box")
     placed = Counter(kind for loc in state.locations for s, kind in loc.pieces if s == seat)
-    troops = p.troops + p.troops_locked + placed["troop"]
-    if troops != TROOPS_START + TROOPS_LOCKED or min(p.troops, p.troops_locked) < 0:
-        out.append(f"{who}: {troops} troops in all, not {TROOPS_START + TROOPS_LOCKED}")
-    for kind in ("outpost", "city", "research"):
-        if p.structures[kind] + placed[kind] != STRUCTURE_COUNTS[kind] or p.structures[kind] < 0:
-            out.append(f"{who}: {kind}s do not add up to {STRUCTURE_COUNTS[kind]}")
+    out += troop_and_structure_problems(who, p, placed)
     if p.structures["starbase"] or p.starbases or p.energy_ready or p.energy_spent or any(
             p.locks.values()) or p.relics or p.mines or p.double:
         out.append(f"{who}: New Era pieces (starbases, energy, relics) on a Classic dashboard")
