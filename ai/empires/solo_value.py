@@ -31,7 +31,7 @@ NO_WARSHIP_LEFT = 4.0
 # take a planet whose defence they beat, Research Facilities (defence 0) and all.
 EXPOSED = (3.0, 1.0, 0.0)
 ABOARD = 0.6  # a settler aboard: this share of one rescued
-ROBOT = 1.2  # a robot out of the supply (with none left the scenario is lost)
+ROBOT = 3.0  # a robot out of the supply (with none left the scenario is lost)
 LOW_SUPPLY = 4  # robots left in the supply below which each missing one weighs more
 SHORT_SUPPLY = 3.0
 RESULT = 1000.0  # a scenario won (or lost), the sooner (or the later) the better
