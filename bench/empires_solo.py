@@ -1,7 +1,7 @@
 """The Solo Campaign played by a seeded random player: how long each scenario lasts, how it
 ends, and what an action costs (one core).
 
-    python -m bench.empires_solo [--games 100] [--seed 0] [--bot random|greedy|planner]
+    python -m bench.empires_solo [--games 100] [--seed 0] [--bot random|passive|greedy|planner]
                                  [--scenarios 1,2,3,4,5,6] [--json]
 
 For each of the six scenarios, ``--games`` games from seeds ``seed``, ``seed + 1``, … at
@@ -11,7 +11,9 @@ fight, like the tests' random games. It prints, by scenario: the wins with their
 Wilson interval, the median and 90th percentile of turns played, the losses by reason, and
 the processor time per action (``time.process_time``) with the machine's load average. A
 random player is a floor, not a measure of how hard a scenario is for a person; ``--bot``
-plays the greedy or planner bot instead (its own seeded stream, never the game's).
+plays the greedy or planner bot instead (its own seeded stream, never the game's), or
+``passive``: a player who answers the invaders' questions with the first answer and passes
+every turn, which times the invaders alone (a bot that lasts no longer is not fighting).
 """
 
 from __future__ import annotations
@@ -48,17 +50,27 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def passive(legal: list[Action]) -> Action:
+    """The turn passed: end it, else take the Move action to end it, else the first answer."""
+    return next((a for a in legal if a.kind == "end"), None) or next(
+        (a for a in legal if a.kind == "choose" and a.card == 0), legal[0])
+
+
 def play(scenario: int, seed: int, bot: str = "random") -> tuple[str, int, int]:
     """One game: its result, turns played and actions taken (by ``bot``: the weighted random
     player, or an Empires bot of ``ai.bots`` seeded as selfplay seeds seat 0)."""
     s = new_game({"mode": "solo", "scenario": scenario, "steadiness": "normal"}, seed)
     draw = random.Random(f"bench-solo-{seed}")
-    player = None if bot == "random" else make_bot(bot, "empires", seed * 31)
+    player = None if bot in ("random", "passive") else make_bot(bot, "empires", seed * 31)
     actions = 0
     while s.to_move is not None:
         legal = legal_actions(s)
-        a: Action = (draw.choices(legal, [WEIGHTS.get(x.kind, 1.0) for x in legal])[0]
-                     if player is None else player.choose(view(s, 0), legal))
+        if bot == "passive":
+            a = passive(legal)
+        elif player is None:
+            a = draw.choices(legal, [WEIGHTS.get(x.kind, 1.0) for x in legal])[0]
+        else:
+            a = player.choose(view(s, 0), legal)
         apply(s, a)
         actions += 1
     assert s.solo is not None
@@ -69,7 +81,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bot", default="random", choices=("random", "greedy", "planner"))
+    parser.add_argument("--bot", default="random",
+                        choices=("random", "passive", "greedy", "planner"))
     parser.add_argument("--scenarios", default="1,2,3,4,5,6",
                         help="the scenarios to play, by number: 1,3")
     parser.add_argument("--json", action="store_true")

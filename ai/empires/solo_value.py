@@ -8,12 +8,14 @@ game; these numbers are on the same scale so that one measure judges every choic
 from __future__ import annotations
 
 from core.empires.geometry import starmap, within_range
-from core.empires.occupancy import orbit_of
+from core.empires.occupancy import occupant, orbit_of
 from core.empires.placing import location_discs
 from core.empires.settlers import LIBRARY_SCENARIO, welcomes
+from core.empires.solo_board import held_planets, solo_defence
 from core.empires.solo_flight import boarding_from
 from core.empires.solo_progress import goal_parts
-from core.empires.state import State
+from core.empires.solo_tech import ability
+from core.empires.state import PLANET_COLOURS, State
 
 PART = 12.0  # a whole part of the goal (4 cities, 5 energy: each step a share of it)
 # Parts made at the last moment (energy is readied in a turn or two, and spent meanwhile):
@@ -21,8 +23,15 @@ PART = 12.0  # a whole part of the goal (4 cities, 5 energy: each step a share o
 LAST_PARTS = frozenset({"ready energy"})
 EARLY = 0.3
 WARSHIP = 3.0  # a warship still on the map where the goal wants none
+# Any warship on the map, whatever the goal: each brings nearer the Warship card that finds
+# none left in the supply and loses the scenario; with none left, the next card does.
+WARSHIP_CLOCK = 2.0
+NO_WARSHIP_LEFT = 4.0
+# A held planet by its defence (0, 1, 2 and more): robots come one or two at a time and
+# take a planet whose defence they beat, Research Facilities (defence 0) and all.
+EXPOSED = (3.0, 1.0, 0.0)
 ABOARD = 0.6  # a settler aboard: this share of one rescued
-ROBOT = 1.2  # a robot out of the supply (with none left the scenario is lost)
+ROBOT = 3.0  # a robot out of the supply (with none left the scenario is lost)
 LOW_SUPPLY = 4  # robots left in the supply below which each missing one weighs more
 SHORT_SUPPLY = 3.0
 RESULT = 1000.0  # a scenario won (or lost), the sooner (or the later) the better
@@ -31,7 +40,12 @@ TO_BOARD = 1.5  # in the orbit of settlers it can take aboard
 TO_DELIVER = 4.0  # carrying a settler, at the place that takes it in
 TO_CONTROL = 1.5  # at a Megastructure not yet controlled
 TO_STRIKE = 1.0  # within short range of a warship (three ships beat its defence of 2)
+WARSHIP_DEFENCE = 2
 TO_BEAT = 1.0  # at a planet the robots hold, or by a robot standing in an orbit
+# An opened Solo Technology ability, by what it does: the robots come every turn and their
+# supply running out loses every scenario, so what holds them back is worth the most.
+ABILITY = {"repel": 4.0, "unblock": 2.5, "jam": 5.0}
+OTHER_ABILITY = 1.5
 
 
 def result_value(s: State) -> float:
@@ -58,11 +72,27 @@ def goal_value(s: State) -> float:
             value += PART * part.units / max(1, part.need)
     per_settler = PART / max(1, solo.settlers_start if solo.scenario != 2 else 4)
     value += ABOARD * per_settler * len(solo.aboard)
+    value += tech_value(s)
+    value -= sum(EXPOSED[min(solo_defence(s, i), len(EXPOSED) - 1)] for i in held_planets(s)
+                 if occupant(s, i) == 0)  # settlers' planets are theirs to defend
+    on_map = sum(1 for d in s.discs if d.kind == "warship")
+    value -= WARSHIP_CLOCK * on_map + (NO_WARSHIP_LEFT if s.warships <= 0 else 0.0)
     out = 12 - s.robots
     value -= ROBOT * out + SHORT_SUPPLY * max(0, LOW_SUPPLY - s.robots)
     for d in s.discs:
         if d.kind == "ship" and d.owner == 0:
             value += ship_pull(s, d.id, orbit_of(d))
+    return value
+
+
+def tech_value(s: State) -> float:
+    """The Solo Technology abilities the cubes have opened, each by what it does."""
+    solo = s.solo
+    assert solo is not None
+    value = 0.0
+    for k in range(len(PLANET_COLOURS)):
+        for level in range(min(2, solo.cubes[k])):
+            value += ABILITY.get(ability(s, 2 * k + level).effect, OTHER_ABILITY)
     return value
 
 
@@ -84,9 +114,12 @@ def ship_pull(s: State, ship: int, i: int) -> float:
     value = TO_BOARD if boarding_from(s, solo, i) else 0.0
     if i in solo.megas and i not in solo.controlled:
         value += TO_CONTROL
-    if solo.scenario >= 3 and _near(s, i, "warship"):
+    # Only a target the whole fleet could beat draws a ship (strength must pass defence):
+    # parked by three robots with two ships, it waits while the supply runs out.
+    fleet = sum(1 for d in s.discs if d.kind == "ship" and d.owner == 0)
+    if fleet > WARSHIP_DEFENCE and _near(s, i, "warship"):
         value += TO_STRIKE
-    if s.locations[i].robots or _near(s, i, "robot"):
+    if 0 < s.locations[i].robots < fleet or _near(s, i, "robot"):
         value += TO_BEAT
     return value
 

@@ -18,7 +18,17 @@ from empires_solo_helpers import planet, solo_game, sv  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.evaluation import GREEDY, evaluate  # noqa: E402
 from ai.empires.flicks import LOST, Table  # noqa: E402
-from ai.empires.solo_value import TO_BOARD, TO_DELIVER, goal_value, ship_pull  # noqa: E402
+from ai.empires.solo_value import (  # noqa: E402
+    ABILITY,
+    EXPOSED,
+    OTHER_ABILITY,
+    TO_BEAT,
+    TO_BOARD,
+    TO_DELIVER,
+    goal_value,
+    ship_pull,
+    tech_value,
+)
 from ai.hints import hint  # noqa: E402
 from core.empires import (  # noqa: E402
     apply,
@@ -30,6 +40,7 @@ from core.empires import (  # noqa: E402
     why_illegal,
 )
 from core.empires.aim import angle_towards  # noqa: E402
+from core.empires.invasion import place_warship  # noqa: E402
 from core.empires.solo_progress import goal_parts  # noqa: E402
 from core.empires.state import State  # noqa: E402
 
@@ -134,3 +145,43 @@ def test_ready_energy_counts_fully_only_once_the_research_is_done() -> None:
             i = planet(t, f"{q}.middle", colour)
             t.locations[i].pieces = [(0, "research")]
     assert goal_value(more) - goal_value(s) > 2
+
+
+def test_a_technology_that_holds_the_robots_back_is_worth_more_than_one_that_does_not() -> None:
+    s = solo_game(1)
+    sv(s).sides = ["A"] * 4
+    assert tech_value(s) == 0
+    drills, cells = s.copy(), s.copy()
+    sv(drills).cubes[0] = 1  # orange A, Siege Drills: a robot on a planet back to the supply
+    sv(cells).cubes[3] = 1  # green A, Power Cells: one energy refreshed
+    assert tech_value(drills) == ABILITY["repel"] > tech_value(cells) == OTHER_ABILITY
+    assert goal_value(drills) - goal_value(cells) == ABILITY["repel"] - OTHER_ABILITY
+
+
+def test_a_warship_on_the_map_lowers_the_measure_even_where_the_goal_ignores_it() -> None:
+    s = new_game({"mode": "solo", "scenario": 1}, 5)  # scenario 1's goal names no warship
+    assert not any(d.kind == "warship" for d in s.discs)
+    one = s.copy()
+    place_warship(one, 2)
+    assert goal_value(one) < goal_value(s) - 1
+
+
+def test_a_research_planet_left_without_defence_lowers_the_measure() -> None:
+    s = solo_game(1)
+    i = planet(s, "1.middle", "orange")
+    s.locations[i].pieces = [(0, "research")]  # defence 0: the first robot takes it
+    guarded = s.copy()
+    guarded.locations[i].pieces = [(0, "research"), (0, "outpost")]
+    assert goal_value(guarded) - goal_value(s) == pytest.approx(EXPOSED[0] - EXPOSED[1])
+
+
+def test_only_robots_the_fleet_could_beat_draw_a_ship() -> None:
+    s = solo_game(1)
+    i = planet(s, "1.middle", "orange")
+    ship = ship_to(s, 0, "1.middle")
+    fleet = sum(1 for d in s.discs if d.kind == "ship" and d.owner == 0)
+    assert fleet < 4
+    s.locations[i].robots = fleet - 1  # the whole fleet's strength passes their defence
+    assert ship_pull(s, ship, i) == TO_BEAT
+    s.locations[i].robots = fleet  # it does not: the ships would only wait there
+    assert ship_pull(s, ship, i) == 0
