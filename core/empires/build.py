@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.contract import Event
 from core.empires import dashboard
 from core.empires.aim import angle_towards
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.maneuvers import place_in_orbit
 from core.empires.occupancy import (
     blockade_reason,
@@ -42,7 +42,7 @@ def deploy_troop_reason(state: State, i: int) -> str | None:
         return (f"troops are deployed to planets with your outpost or city"
                 f"{' (or starbase, with Orbital Habitats)' if base else ''}")
     if len(loc.pieces) >= 3:
-        return f"{loc.hole} already has 3 troops and structures"
+        return f"{place(loc.hole)} already has 3 troops and structures"
     return blockade_reason(state, i, seat)
 
 
@@ -79,10 +79,10 @@ def build_reason(state: State, i: int, option: int) -> str | None:
     loc = state.locations[i]
     p = state.players[seat]
     if not is_planet(loc) or not loc.faceup:
-        return f"{loc.hole} is not a face-up planet"
+        return f"{place(loc.hole)} is not a face-up planet"
     who = occupant(state, i)
     if who is not None and who != seat:
-        return f"{loc.hole} is occupied by someone else"
+        return f"{place(loc.hole)} is occupied by someone else"
     blocked = blockade_reason(state, i, seat)
     if blocked:
         return blocked
@@ -100,15 +100,15 @@ def build_reason(state: State, i: int, option: int) -> str | None:
             return "a starbase needs 2 of your starships in the planet's orbit"
         return None
     if who != seat:
-        return f"you do not occupy {loc.hole}"
+        return f"you do not occupy {place(loc.hole)}"
     need = cost(state, i, kind)
     have = list(loc.pieces)
     for piece in need:
         if (seat, piece) not in have:
-            return f"building a {kind} takes your {piece} from {loc.hole}"
+            return f"building a {kind} takes your {piece} from {place(loc.hole)}"
         have.remove((seat, piece))
     if len(have) >= 3:
-        return f"{loc.hole} already has 3 troops and structures"
+        return f"{place(loc.hole)} already has 3 troops and structures"
     return None
 
 

@@ -20,7 +20,7 @@ from core.empires.classic_state import (
     LEVELS,
     MINE_VP,
 )
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.maneuvers import enter, place_in_orbit, ship_on_map, towards_centre
 from core.empires.occupancy import (
     blockade_reason,
@@ -62,9 +62,9 @@ def _own_planet(state: State, i: int) -> str | None:
     if is_homeworld(state, i):
         return "nothing is built or mined on a Homeworld"
     if not is_planet(loc) or not loc.faceup:
-        return f"{loc.hole} is not a face-up planet"
+        return f"{place(loc.hole)} is not a face-up planet"
     if occupant(state, i) != state.current:
-        return f"you do not occupy {loc.hole}"
+        return f"you do not occupy {place(loc.hole)}"
     return blockade_reason(state, i, state.current)
 
 
@@ -89,7 +89,7 @@ def deploy_reason(state: State, i: int) -> str | None:
         if blocked:
             return blocked
     if len(loc.pieces) >= ROOM:
-        return f"{loc.hole} already holds {ROOM} troops and structures"
+        return f"{place(loc.hole)} already holds {ROOM} troops and structures"
     return None
 
 
@@ -106,7 +106,7 @@ def retreat_reason(state: State, i: int) -> str | None:
     if state.uses < 2 and "retreat" not in state.used:
         return "troops were deployed this turn: a Retreat is instead of deploying"
     if not is_planet(state.locations[i]) or _count(state, i, "troop") == 0:
-        return f"you have no troop on a planet at {state.locations[i].hole}"
+        return f"you have no troop on a planet at {place(state.locations[i].hole)}"
     return None
 
 
@@ -133,7 +133,7 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
     p = state.players[seat]
     loc = state.locations[i]
     if (seat, "troop") not in loc.pieces:
-        return f"you have no troop on {loc.hole}"
+        return f"you have no troop on {place(loc.hole)}"
     blocked = blockade_reason(state, i, seat)
     if blocked:
         return blocked
@@ -147,7 +147,7 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
     elif ship != p.ships[0]:
         return f"your dashboard's starships are alike: take ship {p.ships[0]}"
     if place_in_orbit(state, i, _new_disc(seat, ship), towards_centre(i)) is None:
-        return f"the orbit of {loc.hole} is full"
+        return f"the orbit of {place(loc.hole)} is full"
     return None
 
 
@@ -182,19 +182,19 @@ def land_reason(state: State, ship: int) -> str | None:
         return "the ship is not in any location's orbit"
     loc = state.locations[i]
     if loc.robots:
-        return f"{loc.hole} is blocked by a robot: it is out of play"
+        return f"{place(loc.hole)} is blocked by a robot: it is out of play"
     if loc.faceup and not is_planet(loc):
-        return f"{loc.hole} is not a planet"
+        return f"{place(loc.hole)} is not a planet"
     blocked = blockade_reason(state, i, seat)
     if blocked:
         return blocked
     who = occupant(state, i)
     if who is not None and who != seat:
-        return f"{loc.hole} is occupied by someone else"
+        return f"{place(loc.hole)} is occupied by someone else"
     if state.players[seat].troops <= 0:
         return "no troop on your dashboard to land"
     if len(loc.pieces) >= ROOM:
-        return f"{loc.hole} already holds {ROOM} troops and structures"
+        return f"{place(loc.hole)} already holds {ROOM} troops and structures"
     return None
 
 

@@ -168,3 +168,26 @@ def _check_apart(file: str, holes: tuple[Spot, ...], radius: dict[str, int], hal
             if dx * dx + dy * dy < (2 * reach) ** 2:
                 raise ContentError(file, f'[[hole]] "{a.name}"', "",
                                    f"its orbit comes too near that of {b.id}")
+
+
+QUADRANT_WORDS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+def place(hole_id: str) -> str:
+    """A hole as a player finds it on the map: its quadrant, then where in the quadrant
+    ("top-left middle", "bottom-right left edge"); the ids ("0.middle") are the engine's."""
+    quadrant, _, spot = hole_id.partition(".")
+    if not quadrant.isdigit() or not 0 <= int(quadrant) < len(QUADRANT_WORDS):
+        return hole_id
+    q = int(quadrant)
+    top, right = q in (0, 1), q in (1, 2)
+    where = {
+        "corner": "corner", "inner": "inner", "middle": "middle",
+        # near_x lies toward the horizontal midline, near_y toward the vertical one.
+        "near_x": "bottom side" if top else "top side",
+        "near_y": "left side" if right else "right side",
+        "edge_x": "right edge" if right else "left edge",
+        "edge_y": "top edge" if top else "bottom edge",
+    }.get(spot, spot)
+    return f"{QUADRANT_WORDS[q]} {where}"
+

@@ -13,7 +13,7 @@ from core.contract import Event
 from core.empires import dashboard, mines
 from core.empires.aim import Aim, angle_towards
 from core.empires.flight import fly
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.occupancy import (
     blockade_reason,
     blockaders,
@@ -210,17 +210,17 @@ def land_reason(state: State, ship: int) -> str | None:
     if not ship_numbers(d.owner, ship).lands:
         return "this advanced starship cannot land"
     if not is_planet(loc) or not loc.faceup:
-        return f"{loc.hole} is not a face-up planet"
+        return f"{place(loc.hole)} is not a face-up planet"
     blocked = blockade_reason(state, i, d.owner)
     if blocked:
         return blocked
     who = occupant(state, i)
     if who is not None and who != d.owner:
-        return f"{loc.hole} is occupied by someone else"
+        return f"{place(loc.hole)} is occupied by someone else"
     if state.players[d.owner].troops <= 0:
         return "no troop on your dashboard to land"
     if len(loc.pieces) >= 3:
-        return f"{loc.hole} already has 3 troops and structures"
+        return f"{place(loc.hole)} already has 3 troops and structures"
     return None
 
 
@@ -241,7 +241,7 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
     loc = state.locations[i]
     p = state.players[seat]
     if (seat, "troop") not in loc.pieces:
-        return f"you have no troop on {loc.hole}"
+        return f"you have no troop on {place(loc.hole)}"
     blocked = blockade_reason(state, i, seat)
     if blocked:
         return blocked
@@ -258,7 +258,7 @@ def launch_reason(state: State, i: int, ship: int) -> str | None:
 def room_reason(state: State, i: int, seat: int, ship: int) -> str | None:
     """Why a ship cannot be put in location ``i``'s orbit: no free spot left round it."""
     if place_in_orbit(state, i, new_ship(seat, ship), towards_centre(i)) is None:
-        return f"the orbit of {state.locations[i].hole} is full"
+        return f"the orbit of {place(state.locations[i].hole)} is full"
     return None
 
 
@@ -341,7 +341,7 @@ def wormhole_reason(state: State, ship: int) -> str | None:
     if why is not None or d is None:
         return why
     if wormhole_partner(state, i) < 0:
-        return f"{state.locations[i].hole} has no wormhole"
+        return f"{place(state.locations[i].hole)} has no wormhole"
     return room_reason(state, wormhole_partner(state, i), d.owner, ship)  # never blockaded
 
 
@@ -362,5 +362,5 @@ def discover_reason(state: State, ship: int) -> str | None:
     if why is not None or d is None:
         return why
     if state.locations[i].faceup:
-        return f"{state.locations[i].hole} is already discovered"
+        return f"{place(state.locations[i].hole)} is already discovered"
     return blockade_reason(state, i, d.owner)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from core.contract import Event
 from core.empires import dashboard
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.maneuvers import ship_on_map
 from core.empires.occupancy import blockade_reason, orbit_of, quadrant
 from core.empires.state import State
@@ -75,7 +75,7 @@ def awaken_reason(state: State, ship: int) -> str | None:
     if loc.kind != "artifact" or not loc.faceup:
         return "a megastructure is awakened on a face-up artifact"
     if at(state, i) is not None:
-        return f"{loc.hole} is a megastructure already"
+        return f"{place(loc.hole)} is a megastructure already"
     if len(state.megastructures) >= MINIATURES:
         return "all four megastructures are in play"
     return _afford(state, AWAKEN)
@@ -90,7 +90,7 @@ def seize_reason(state: State, ship: int) -> str | None:
     if why is not None:
         return why
     if at(state, i) is None:
-        return f"{state.locations[i].hole} is no megastructure"
+        return f"{place(state.locations[i].hole)} is no megastructure"
     if controller(state, i) == state.current:
         return "you control this megastructure already"
     return _afford(state, seize_cost(state, i))

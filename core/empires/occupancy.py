@@ -5,7 +5,7 @@ Planets", "Blockading Locations", "Orbit")."""
 from __future__ import annotations
 
 from core.empires.empires import has_empire
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.physics import GUARDIAN, Disc
 from core.empires.placing import location_discs, orbits_of
 from core.empires.state import Location, State
@@ -82,9 +82,9 @@ def blockade_reason(state: State, i: int, seat: int) -> str | None:
     """Why ``seat`` cannot build, deploy or manoeuvre at location ``i``; None if free."""
     rivals = blockaders(state, i, seat)
     if rivals and rivals[0].owner < 0:
-        return f"{state.locations[i].hole} is blockaded by robots in its orbit"
+        return f"{place(state.locations[i].hole)} is blockaded by robots in its orbit"
     if rivals:
-        return (f"{state.locations[i].hole} is blockaded by "
+        return (f"{place(state.locations[i].hole)} is blockaded by "
                 f"{state.players[rivals[0].owner].colour}'s starship")
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.contract import Action, Event
+from core.empires.geometry import place
 from core.empires.solo_content import solo_content
 from core.empires.state import PLANET_COLOURS, State
 
@@ -14,9 +15,10 @@ def _where(state: State, i: int) -> str:
         return f"location {i}"
     loc = state.locations[i]
     if not loc.faceup:
-        return f"the face-down disc at {loc.hole}"
+        return f"the face-down disc at {place(loc.hole)}"
     name = loc.terraform or (loc.colour if loc.kind == "planet" else loc.kind)
-    return f"the {name} {'planet' if loc.kind in ('planet', 'relic') else 'disc'} at {loc.hole}"
+    kind = "planet" if loc.kind in ("planet", "relic") else "disc"
+    return f"the {name} {kind} at {place(loc.hole)}"
 
 
 def solo_words(state: State, a: Action) -> str:

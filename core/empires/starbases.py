@@ -5,6 +5,7 @@ another planet at the end of the turn with Mobile Starbases (purple level 4)."""
 from __future__ import annotations
 
 from core.contract import Event
+from core.empires.geometry import place
 from core.empires.maneuvers import place_in_orbit, towards_centre
 from core.empires.occupancy import blockade_reason, is_planet, occupant, orbit_of
 from core.empires.physics import Disc
@@ -58,12 +59,12 @@ def move_reason(state: State, base: int, i: int) -> str | None:
         return "choose another planet"
     loc = state.locations[i]
     if not is_planet(loc) or not loc.faceup:
-        return f"{loc.hole} is not a face-up planet"
+        return f"{place(loc.hole)} is not a face-up planet"
     who = occupant(state, i)
     if who is not None and who != state.current:
-        return f"{loc.hole} is occupied by someone else"
+        return f"{place(loc.hole)} is occupied by someone else"
     if place_in_orbit(state, i, d, towards_centre(i)) is None:
-        return f"the orbit of {loc.hole} is full"
+        return f"the orbit of {place(loc.hole)} is full"
     return None
 
 

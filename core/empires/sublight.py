@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from core.contract import Event
 from core.empires.aim import angle_towards
-from core.empires.geometry import starmap
+from core.empires.geometry import place, starmap
 from core.empires.maneuvers import flick_reason, free_flick, ship_on_map
 from core.empires.occupancy import occupant, orbit_of
 from core.empires.physics import Disc
@@ -71,7 +71,7 @@ def sublight_reason(state: State, ship: int, option: int) -> str | None:
             return "a sublight move cannot come within long range of an enemy ship"
     here = orbit_of(d._replace(x=x, y=y))
     if here >= 0 and occupant(state, here) not in (None, d.owner):
-        return (f"a sublight move cannot enter the orbit of {state.locations[here].hole}, "
+        return (f"a sublight move cannot enter the orbit of {place(state.locations[here].hole)}, "
                 "which someone else occupies")
     return None
 

@@ -8,6 +8,7 @@ from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.classic_words import classic_event_line, classic_words
 from core.empires.empires import empires
+from core.empires.geometry import place
 from core.empires.missions import missions
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
@@ -22,12 +23,12 @@ def _where(state: State, i: int) -> str:
         return f"location {i}"
     loc = state.locations[i]
     if not loc.faceup:
-        return f"the face-down disc at {loc.hole}"
+        return f"the face-down disc at {place(loc.hole)}"
     name = loc.terraform or loc.colour
     kind = "planet" if loc.kind in ("planet", "relic") or loc.terraform else loc.kind
     if loc.kind == "relic" and not loc.terraform:
         name = "relic"
-    return f"the {name} {kind} at {loc.hole}".replace("  ", " ")
+    return f"the {name} {kind} at {place(loc.hole)}".replace("  ", " ")
 
 
 def _target(state: State, t: int) -> str:

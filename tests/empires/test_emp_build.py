@@ -133,7 +133,7 @@ def test_building_is_refused_at_a_blockaded_planet() -> None:
     ship_to(s, 1, "0.middle")
     play(s, ("choose", 2))
     assert why_illegal(s, Action("build", i, OUTPOST)) == (
-        "0.middle is blockaded by blue's starship")
+        "top-left middle is blockaded by blue's starship")
 
 
 def test_the_constructor_in_orbit_saves_a_troop_and_geothermal_refreshes() -> None:

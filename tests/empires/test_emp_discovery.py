@@ -90,7 +90,7 @@ def test_deploying_a_troop_respects_the_three_piece_limit() -> None:
     pieces(s, 0, "0.middle", "outpost", "troop", "troop")
     play(s, ("choose", 1))
     assert why_illegal(s, Action("deploy_troop", i)) == (
-        "0.middle already has 3 troops and structures")
+        "top-left middle already has 3 troops and structures")
 
 
 def test_a_ship_knocked_into_a_guardian_warship_is_destroyed() -> None:

@@ -20,7 +20,7 @@ from core.empires.fixedtrig import (
     mirror_y,
     unit_vector,
 )
-from core.empires.geometry import load, touches_orbit, within_range
+from core.empires.geometry import load, place, starmap, touches_orbit, within_range
 from core.empires.physics import Disc
 from core.empires.sliding import direction
 
@@ -149,3 +149,16 @@ def test_within_range_is_the_gap_between_edges() -> None:
     # Diagonal: a 3-4-5 triangle at exactly the reach.
     reach = 2 * SHIP + long
     assert within_range(0, 0, SHIP, 3 * reach // 5, 4 * reach // 5, SHIP, long)
+
+
+def test_every_hole_has_its_own_name_a_player_can_find_on_the_map() -> None:
+    names = [place(h.id) for h in starmap().holes]
+    assert len(set(names)) == len(names) and not any("." in n for n in names)
+    # The quadrant first, then where in it, as the map is drawn (top-left is quadrant 0).
+    assert [place(h) for h in ("0.edge_x", "1.edge_x", "0.near_x", "2.near_x", "3.edge_y",
+                               "1.near_y")] == [
+        "top-left left edge", "top-right right edge", "top-left bottom side",
+        "bottom-right top side", "bottom-left bottom edge", "top-right left side"]
+    for h in starmap().holes:  # the quadrant's words agree with where the hole is drawn
+        quadrant = place(h.id).split()[0]
+        assert ("right" in quadrant) == (h.x > 0) and ("top" in quadrant) == (h.y > 0)

@@ -73,15 +73,15 @@ def test_land_is_refused_on_a_face_down_disc_a_rivals_planet_or_a_blockade() -> 
     s = game()
     red = ship_to(s, 0, "0.middle")
     play(s, ("choose", 0))
-    assert why_illegal(s, Action("land", red)) == "0.middle is not a face-up planet"
+    assert why_illegal(s, Action("land", red)) == "top-left middle is not a face-up planet"
     reveal(s, "0.middle", "planet", "purple")
     pieces(s, 1, "0.middle", "troop")
-    assert why_illegal(s, Action("land", red)) == "0.middle is occupied by someone else"
+    assert why_illegal(s, Action("land", red)) == "top-left middle is occupied by someone else"
     s.locations[at(s, "0.middle")].pieces = []
     s.players[1].troops += 1
     ship_to(s, 2, "0.middle", 18000)
     assert why_illegal(s, Action("land", red)) == (
-        "0.middle is blockaded by yellow's starship")
+        "top-left middle is blockaded by yellow's starship")
 
 
 def test_a_planet_holds_three_troops_and_structures_at_most() -> None:
@@ -90,7 +90,7 @@ def test_a_planet_holds_three_troops_and_structures_at_most() -> None:
     pieces(s, 0, "0.middle", "troop", "outpost", "troop")
     red = ship_to(s, 0, "0.middle")
     play(s, ("choose", 0))
-    assert why_illegal(s, Action("land", red)) == "0.middle already has 3 troops and structures"
+    assert why_illegal(s, Action("land", red)) == "top-left middle already has 3 troops and structures"
 
 
 def test_launch_takes_a_troop_home_and_puts_a_ship_in_orbit() -> None:
@@ -123,7 +123,7 @@ def test_discover_keeps_a_relic_and_a_fourth_goes_to_the_archive() -> None:
     other = ship_to(s, 0, "0.near_x")
     play(s, ("discover", other))
     assert s.archive[-1] == "warp_beacon" and len(s.players[0].relics) == 3
-    assert why_illegal(s, Action("discover", other)) == "0.near_x is already discovered"
+    assert why_illegal(s, Action("discover", other)) == "top-left bottom side is already discovered"
 
 
 def test_reposition_moves_a_ship_round_its_orbit() -> None:

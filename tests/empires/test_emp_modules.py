@@ -160,7 +160,7 @@ def test_a_sublight_move_cannot_enter_a_rivals_planet_orbit() -> None:
     play(s, ("choose", 0))
     spot = encode(8500 + 3200 + 1100 + 700, 24500)  # in the band round 1.near_y
     assert why_illegal(s, Action("sublight", red, spot)) == (
-        "a sublight move cannot enter the orbit of 1.near_y, which someone else occupies")
+        "a sublight move cannot enter the orbit of top-right left side, which someone else occupies")
     s.locations[i].pieces = []
     s.players[1].troops += 1
     assert why_illegal(s, Action("sublight", red, spot)) is None
@@ -201,7 +201,7 @@ def test_awakening_a_dyson_ring_costs_two_energy_at_a_face_up_artifact() -> None
     play(s, ("awaken", red))
     assert s.megastructures == [[i, 0]]
     assert s.players[0].energy_ready == 0 and s.players[0].energy_spent >= AWAKEN
-    assert why_illegal(s, Action("awaken", red)) == "1.middle is a megastructure already"
+    assert why_illegal(s, Action("awaken", red)) == "top-right middle is a megastructure already"
 
 
 def test_awakening_is_refused_at_a_planet_a_face_down_disc_or_a_blockade() -> None:
@@ -219,7 +219,7 @@ def test_awakening_is_refused_at_a_planet_a_face_down_disc_or_a_blockade() -> No
     assert why_illegal(s, Action("awaken", dark)) == (
         "a megastructure is awakened on a face-up artifact")
     assert why_illegal(s, Action("awaken", red)) == (
-        "1.middle is blockaded by blue's starship")
+        "top-right middle is blockaded by blue's starship")
     assert i == at(s, "1.middle")
 
 

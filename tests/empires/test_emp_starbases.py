@@ -41,7 +41,7 @@ def test_a_starbase_turns_round_its_orbit_unless_blockaded() -> None:
     assert orbit_of(disc(s, base)) == i and disc(s, base).y < starmap().hole("0.middle").y
     ship_to(s, 1, "0.middle", 0)
     assert why_illegal(s, Action("reposition", base, 9000)) == (
-        "0.middle is blockaded by blue's starship")
+        "top-left middle is blockaded by blue's starship")
 
 
 def test_mobile_starbases_move_to_another_planet_at_the_end_of_the_turn() -> None:
@@ -56,6 +56,6 @@ def test_mobile_starbases_move_to_another_planet_at_the_end_of_the_turn() -> Non
     assert s.phase == "effects" and s.current == 0
     assert Action("move_starbase", base, j) in legal_actions(s)
     assert why_illegal(s, Action("move_starbase", base, k)) == (
-        "0.near_y is occupied by someone else")
+        "top-left right side is occupied by someone else")
     play(s, ("move_starbase", base, j), ("end",))
     assert occupant(s, j) == 0 and occupant(s, i) is None and s.current == 1
