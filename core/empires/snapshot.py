@@ -19,7 +19,9 @@ FORMAT = 1
 _LOCATION_FIELDS = [f.name for f in fields(Location)]
 _PLAYER_FIELDS = [f.name for f in fields(Player)]
 # The State's plain fields after options, rng, locations, discs and players, in order.
-_SCALARS = [name for name in [f.name for f in fields(State)][5:] if name != "solo"]  # packed apart
+_APART = ("solo", "mega_card")  # packed apart, only when a game has them
+_SCALARS = [name for name in [f.name for f in fields(State)][5:] if name not in _APART]
+DYSON = State.__dataclass_fields__["mega_card"].default
 
 
 def snapshot(s: State) -> dict[str, Any]:
@@ -35,6 +37,8 @@ def snapshot(s: State) -> dict[str, Any]:
         "table": [getattr(s, k) for k in _SCALARS],
         # Only a solo game has the key, so a competitive snapshot is as it always was.
         **({} if s.solo is None else {"solo": solo_data(s.solo)}),
+        # Likewise only a game with another Megastructure card than the Dyson Ring.
+        **({} if s.mega_card == DYSON else {"mega_card": s.mega_card}),
     })
 
 
@@ -66,6 +70,7 @@ def restore(data: dict[str, Any]) -> State:
         raise ValueError("a solo game needs its solo table, and only a solo game has one")
     if data.get("solo") is not None:
         s.solo = solo_from(data["solo"])
+    s.mega_card = str(data.get("mega_card", DYSON))
     if len(players) != opts["players"]:
         raise ValueError(f"{len(players)} dashboards for {opts['players']} players")
     wrong = problems(s)
