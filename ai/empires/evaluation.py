@@ -45,6 +45,9 @@ class Weights:
     drift: float = 0.5  # share of a location's worth a ship nearby in open space has
     reach: int = 40000  # how near counts, in 1/100 mm
     locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
+    # a megastructure controlled (competitive games): a power a turn, worth more than the 2
+    # or 3 energy it took to awaken, or no bot would ever awaken one
+    megastructure: float = 1.0
 
 
 GREEDY = Weights()
@@ -106,6 +109,8 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value += w.tech * sum(p.tech.values()) + w.energy * p.energy_ready
     value += w.ship_home * len(p.ships) + w.troop_home * p.troops + w.relic * len(p.relics)
     value -= w.locked * (p.troops_locked + len(p.ships_locked))
+    if s.solo is None:  # the Solo Campaign's megastructures are its goal's business
+        value += w.megastructure * sum(1 for _, who in s.megastructures if who == seat)
     ruler = starmap().short_range
     rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
     there: dict[int, int] = {}  # ships of the seat counted so far in each orbit

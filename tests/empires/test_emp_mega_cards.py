@@ -332,6 +332,19 @@ def test_the_greedy_bot_blasts_a_rivals_planet_with_the_star_harvester() -> None
     assert a == Action("mega", i, TARGET + target)
 
 
+@pytest.mark.parametrize("card", CARDS)
+def test_the_greedy_bot_awakens_a_megastructure_it_can_afford(card: str) -> None:
+    s = card_game(card)
+    i = reveal(s, "1.middle", "artifact")
+    red = ship_to(s, 0, "1.middle")
+    energy(s, 0, 3, 0)
+    play(s, ("choose", 0))
+    bot = make_bot("greedy", "empires", seed=4)
+    legal = [a for a in legal_actions(s) if a.kind != "flick"]  # the manoeuvres only
+    assert bot.choose(view(s, 0), legal) == Action("awaken", red)
+    assert i == s.locations.index(s.location("1.middle"))
+
+
 # --- seeded random games with each card ---------------------------------------------------
 
 GAMES_PER_CARD = 16
