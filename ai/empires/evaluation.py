@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ai.empires.solo_value import goal_value, result_value
+from core.empires import megastructures
 from core.empires.geometry import starmap, within_range
+from core.empires.megastructures import MINIATURES
 from core.empires.occupancy import (
     ROBOTS,
     is_planet,
@@ -47,7 +49,10 @@ class Weights:
     locked: float = 0.35  # a troop or starship still locked in the tray (a city frees one)
     # a megastructure controlled (competitive games): a power a turn, worth more than the 2
     # or 3 energy it took to awaken, or no bot would ever awaken one
-    megastructure: float = 1.0
+    megastructure: float = 1.2
+    # a ship orbiting an artifact it can awaken or take: with the energy it would spend,
+    # less than the megastructure, or the ship would wait there for ever
+    at_artifact: float = 0.3
 
 
 GREEDY = Weights()
@@ -62,6 +67,8 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     loc = s.locations[i]
     if not loc.faceup:
         return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
+    if loc.kind == "artifact":
+        return 0.0 if already else megastructure_worth(s, i, seat, w)
     if not is_planet(loc):
         return 0.0
     who = occupant(s, i)
@@ -77,6 +84,20 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     if already + 1 == defence + 1:
         return base + w.strike * max(1, defence)
     return base if already + 1 < defence + 1 else 0.1
+
+
+def megastructure_worth(s: State, i: int, seat: int, w: Weights = GREEDY) -> float:
+    """A ship orbiting artifact ``i`` that its seat could awaken, or a rival's megastructure
+    it could take, with the energy ready: the manoeuvre is within reach (competitive games
+    with the module only; anything else is worth nothing here)."""
+    if s.solo is not None or not megastructures.on(s):
+        return 0.0
+    m = megastructures.at(s, i)
+    if m is None:
+        cost = megastructures.awaken_cost(s) if len(s.megastructures) < MINIATURES else 99
+    else:
+        cost = 99 if m[1] == seat else megastructures.seize_cost(s, i)
+    return w.at_artifact if s.players[seat].energy_ready >= cost else 0.0
 
 
 def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> float:

@@ -13,6 +13,7 @@ from empires_play import WEIGHTS, options_for
 from empires_rules_helpers import game, grant, pieces, play, reveal, ship_to, starbase, unlocked
 
 from ai.bots import make_bot
+from ai.empires.evaluation import GREEDY, location_worth
 from core.contract import Action
 from core.empires import (
     apply,
@@ -343,6 +344,22 @@ def test_the_greedy_bot_awakens_a_megastructure_it_can_afford(card: str) -> None
     legal = [a for a in legal_actions(s) if a.kind != "flick"]  # the manoeuvres only
     assert bot.choose(view(s, 0), legal) == Action("awaken", red)
     assert i == s.locations.index(s.location("1.middle"))
+
+
+def test_bots_value_an_artifact_orbit_only_when_they_can_awaken_there() -> None:
+    s = card_game(HARVESTER)
+    i = reveal(s, "1.middle", "artifact")
+    energy(s, 0, 3, 0)
+    assert location_worth(s, i, 0) == GREEDY.at_artifact
+    energy(s, 0, 2, 1)
+    assert location_worth(s, i, 0) == 0.0  # 3 energy needed
+    s.megastructures = [[i, 0]]
+    energy(s, 0, 4, 0)
+    assert location_worth(s, i, 0) == 0.0  # its own already
+    plain = game(seed=3)
+    j = reveal(plain, "1.middle", "artifact")
+    energy(plain, 0, 3, 0)
+    assert location_worth(plain, j, 0) == 0.0  # without the module
 
 
 # --- seeded random games with each card ---------------------------------------------------
