@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ai.empires.solo_value import goal_value, result_value
+from core.empires import megastructures
 from core.empires.classic_scoring import classic_parts
 from core.empires.geometry import starmap, within_range
+from core.empires.megastructures import MINIATURES
 from core.empires.occupancy import (
     ROBOTS,
     is_planet,
@@ -50,6 +52,12 @@ class Weights:
     # Classic: a troop on the Homeworld, more than one on the dashboard (it can launch a
     # starship there, so a fleet landed to the last ship is rebuilt)
     at_homeworld: float = 0.25
+    # a megastructure controlled (competitive games): a power a turn, worth more than the 2
+    # or 3 energy it took to awaken, or no bot would ever awaken one
+    megastructure: float = 1.2
+    # a ship orbiting an artifact it can awaken or take: with the energy it would spend,
+    # less than the megastructure, or the ship would wait there for ever
+    at_artifact: float = 0.3
 
 
 GREEDY = Weights()
@@ -66,6 +74,8 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
         return 0.0
     if not loc.faceup:
         return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
+    if loc.kind == "artifact":
+        return 0.0 if already else megastructure_worth(s, i, seat, w)
     if not is_planet(loc):
         return 0.0
     who = occupant(s, i)
@@ -81,6 +91,20 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     if already + 1 == defence + 1:
         return base + w.strike * max(1, defence)
     return base if already + 1 < defence + 1 else 0.1
+
+
+def megastructure_worth(s: State, i: int, seat: int, w: Weights = GREEDY) -> float:
+    """A ship orbiting artifact ``i`` that its seat could awaken, or a rival's megastructure
+    it could take, with the energy ready: the manoeuvre is within reach (competitive games
+    with the module only; anything else is worth nothing here)."""
+    if s.solo is not None or not megastructures.on(s):
+        return 0.0
+    m = megastructures.at(s, i)
+    if m is None:
+        cost = megastructures.awaken_cost(s) if len(s.megastructures) < MINIATURES else 99
+    else:
+        cost = 99 if m[1] == seat else megastructures.seize_cost(s, i)
+    return w.at_artifact if s.players[seat].energy_ready >= cost else 0.0
 
 
 def drift_worth(s: State, x: int, y: int, seat: int, w: Weights = GREEDY) -> float:
@@ -131,6 +155,8 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value += w.tech * sum(p.tech.values()) + w.energy * p.energy_ready
     value += w.ship_home * len(p.ships) + w.troop_home * p.troops + w.relic * len(p.relics)
     value -= w.locked * (p.troops_locked + len(p.ships_locked))
+    if s.solo is None:  # the Solo Campaign's megastructures are its goal's business
+        value += w.megastructure * sum(1 for _, who in s.megastructures if who == seat)
     return value + _fleet_value(s, seat, w)
 
 

@@ -188,16 +188,24 @@ def research(state: State, seat: int, colour: str) -> list[Event]:
                 if s == seat and k == "research" and colour_of(loc) == colour)
     events: list[Event] = []
     while p.tech[colour] < min(count, LEVELS):
-        p.tech[colour] += 1
-        level = p.tech[colour]
-        events.append(Event("tech", seat, PLANET_COLOURS.index(colour), level))
-        key = f"{colour}:{level}"
-        if key not in state.developed:
-            state.developed.append(key)
-            events += dashboard.take_vp(state, seat, level)
-        if level == 3:
-            ship = advanced_ids(seat)[colour]
-            p.advanced_locked.remove(ship)
-            p.advanced = sorted([*p.advanced, ship])
-            events.append(Event("advanced", seat, ship, 0))
+        events += gain_level(state, seat, colour)
+    return events
+
+
+def gain_level(state: State, seat: int, colour: str) -> list[Event]:
+    """``seat`` reaches the next level of ``colour``: paid its level in VP if nobody had it
+    before; a level 3 brings the advanced starship to the dashboard."""
+    p = state.players[seat]
+    p.tech[colour] += 1
+    level = p.tech[colour]
+    events = [Event("tech", seat, PLANET_COLOURS.index(colour), level)]
+    key = f"{colour}:{level}"
+    if key not in state.developed:
+        state.developed.append(key)
+        events += dashboard.take_vp(state, seat, level)
+    if level == 3:
+        ship = advanced_ids(seat)[colour]
+        p.advanced_locked.remove(ship)
+        p.advanced = sorted([*p.advanced, ship])
+        events.append(Event("advanced", seat, ship, 0))
     return events

@@ -1,11 +1,14 @@
 """Megastructures (rulebook: "Megastructures", "Dyson Ring"; an optional module,
-``megastructures``). The rulebook describes one card in full, the Dyson Ring, so it is the
-card in play; its four miniatures can stand on four artifacts.
+``megastructures``). One Megastructure card is in play (``state.mega_card``, see
+``mega_cards.py``); its four miniatures can stand on four artifacts. The Dyson Ring's powers
+are here; the Star Harvester's in ``star_harvester.py``, the Reconstructor's in
+``reconstructor.py``.
 
 - Awaken (a manoeuvre): with a starship of yours orbiting a face-up artifact that is not
-  blockaded, spend ``AWAKEN`` energy to stand a megastructure on it under your control.
-- Take control (a manoeuvre): the same from a megastructure's orbit, for ``AWAKEN`` + 1
-  energy when a rival controls it (``AWAKEN`` when no one does, after an Overload).
+  blockaded, spend the card's awakening energy (the Dyson Ring's ``AWAKEN``) to stand a
+  megastructure on it under your control.
+- Take control (a manoeuvre): the same from a megastructure's orbit, for that energy + 1
+  when a rival controls it (no more than it when no one does, after an Overload).
 - Use (Interact): each megastructure you control once a turn, for one of
   - Build: an outpost from your dashboard onto the Dyson Ring card, or your outpost there
     swapped for a city from your dashboard (one structure of yours on the card at a time);
@@ -21,9 +24,10 @@ never attacked). ``state.megastructures`` holds ``[location, controller]`` pairs
 from __future__ import annotations
 
 from core.contract import Event
-from core.empires import dashboard
+from core.empires import dashboard, reconstructor, star_harvester
 from core.empires.geometry import place, starmap
 from core.empires.maneuvers import ship_on_map
+from core.empires.mega_cards import CARDS, DYSON, HARVESTER, INFO, REENGINEER, TARGET
 from core.empires.occupancy import blockade_reason, orbit_of, quadrant
 from core.empires.state import State
 
@@ -35,6 +39,10 @@ BUILD, OVERLOAD = 0, 1
 
 def on(state: State) -> bool:
     return bool(state.options.get("megastructures"))
+
+
+def awaken_cost(state: State) -> int:
+    return INFO[state.mega_card].awaken
 
 
 def at(state: State, i: int) -> list[int] | None:
@@ -78,11 +86,11 @@ def awaken_reason(state: State, ship: int) -> str | None:
         return f"{place(loc.hole)} is a megastructure already"
     if len(state.megastructures) >= MINIATURES:
         return "all four megastructures are in play"
-    return _afford(state, AWAKEN)
+    return _afford(state, awaken_cost(state))
 
 
 def seize_cost(state: State, i: int) -> int:
-    return AWAKEN + (1 if controller(state, i) >= 0 else 0)
+    return awaken_cost(state) + (1 if controller(state, i) >= 0 else 0)
 
 
 def seize_reason(state: State, ship: int) -> str | None:
@@ -105,9 +113,10 @@ def awaken(state: State, ship: int) -> list[Event]:
     d = ship_on_map(state, ship)
     assert d is not None
     i = orbit_of(d)
-    _pay(state, AWAKEN)
+    cost = awaken_cost(state)
+    _pay(state, cost)
     state.megastructures = sorted([*state.megastructures, [i, state.current]])
-    return [Event("awaken", state.current, i, AWAKEN)]
+    return [Event("awaken", state.current, i, cost)]
 
 
 def seize(state: State, ship: int) -> list[Event]:
@@ -132,6 +141,8 @@ def use_reason(state: State, i: int, how: int) -> str | None:
         return "you do not control this megastructure"
     if f"mega:{i}" in state.used:
         return "each megastructure is used once a turn"
+    if state.mega_card != DYSON:
+        return _power_reason(state, i, how)
     if how == OVERLOAD:
         return None
     if how != BUILD:
@@ -146,9 +157,39 @@ def use_reason(state: State, i: int, how: int) -> str | None:
     return None
 
 
+def _power_reason(state: State, i: int, how: int) -> str | None:
+    """Why the Star Harvester's or the Reconstructor's power ``how`` is refused."""
+    if state.mega_card == HARVESTER:
+        if how == 0:
+            spent = state.players[state.current].energy_spent
+            return None if spent > 0 else "you have no spent energy to harvest"
+        if how >= TARGET:
+            return star_harvester.blast_reason(state, i, how - TARGET)
+        return f"a Star Harvester harvests (0) or blasts a planet ({TARGET} + its location)"
+    if REENGINEER <= how < TARGET:
+        return reconstructor.reengineer_reason(state, how - REENGINEER)
+    if how >= TARGET:
+        return reconstructor.rebuild_reason(state, i, how - TARGET)
+    return (f"a Reconstructor re-engineers ({REENGINEER} + a colour) or rebuilds "
+            f"({TARGET} + a destroyed planet)")
+
+
+def _power(state: State, i: int, how: int) -> list[Event]:
+    if state.mega_card == HARVESTER:
+        if how == 0:
+            return [Event("harvest", state.current, i), *star_harvester.harvest(state)]
+        return star_harvester.blast(state, i, how - TARGET)
+    if how < TARGET:
+        return [Event("reengineer", state.current, i, how - REENGINEER),
+                *reconstructor.reengineer(state, how - REENGINEER)]
+    return reconstructor.rebuild(state, how - TARGET)
+
+
 def use(state: State, i: int, how: int) -> list[Event]:
     seat = state.current
     state.used = [*state.used, f"mega:{i}"]
+    if state.mega_card != DYSON:
+        return _power(state, i, how)
     p = state.players[seat]
     if how == BUILD:
         have = state.dyson[seat]
@@ -205,4 +246,8 @@ def mega_problems(state: State) -> list[str]:
     if state.dyson and (len(state.dyson) != state.n
                         or any(k not in CARD_VP for k in state.dyson)):
         out.append(f"the Dyson Ring card holds {state.dyson}")
+    if state.mega_card not in CARDS:
+        out.append(f"no Megastructure card {state.mega_card!r}")
+    if state.mega_card != DYSON and any(state.dyson):
+        out.append("structures on the Dyson Ring card, and the Dyson Ring is not in play")
     return out

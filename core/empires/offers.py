@@ -26,6 +26,7 @@ from core.empires.aim import angle_towards
 from core.empires.aims_offered import straight, useful_aims
 from core.empires.geometry import starmap
 from core.empires.maneuvers import towards_centre
+from core.empires.mega_cards import card_options
 from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
 from core.empires.rules import why_illegal
@@ -136,7 +137,8 @@ def _legal(state: State) -> list[Action]:
         cands += [Action("archive", k) for k in range(len(state.archive))]
         cands += [Action("relic", k) for k in range(len(p.relics))]
         cands += [Action("mission", k) for k in range(len(state.missions))]
-        cands += [Action("mega", m[0], how) for m in state.megastructures for how in (0, 1)]
+        cands += [Action("mega", m[0], how) for m in state.megastructures
+                  for how in card_options(state.mega_card)]
     return out + flicks + [a for a in cands if why_illegal(state, a) is None]
 
 

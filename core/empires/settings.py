@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.empires.aim import DEFAULT_STEADINESS
+from core.empires.mega_cards import INFO
 from core.empires.setup import MODULES
 
 ON_OFF = ((False, "off"), (True, "on"))
@@ -84,6 +85,18 @@ def _corners_note(options: Mapping[str, Any]) -> str:
     return "relic planets joined by wormholes"
 
 
+def _megastructures_on(options: Mapping[str, Any]) -> bool:
+    return bool(options.get("megastructures"))
+
+
+def _card_note(options: Mapping[str, Any]) -> str:
+    card = options.get("megastructure", "dyson_ring")
+    if card not in INFO:
+        return "one of the three drawn at set-up"
+    return f"awakened for {INFO[card].awaken} energy: " + " · ".join(
+        p.split(":")[0].lower() for p in INFO[card].powers)
+
+
 MODULE_SETTINGS: list[dict[str, Any]] = [
     {"path": "sublight", "label": "Sublight Movement", "values": ON_OFF, "default": False,
      "note": "a Move may slide a ship straight, away from enemies",
@@ -92,8 +105,14 @@ MODULE_SETTINGS: list[dict[str, Any]] = [
      "default": False, "note": "lay mines near your ships as a manoeuvre",
      "help": "each player has mines to lay as a manoeuvre"},
     {"path": "megastructures", "label": "Megastructures", "values": ON_OFF, "default": False,
-     "note": "awaken artifacts into Dyson Rings",
-     "help": "play with the Dyson Ring megastructure"},
+     "note": "awaken artifacts into megastructures",
+     "help": "play with the Megastructures module"},
+    {"path": "megastructure", "label": "Megastructure card",
+     "values": (("dyson_ring", "Dyson Ring"), ("star_harvester", "Star Harvester"),
+                ("reconstructor", "Reconstructor"), ("random", "random")),
+     "default": "dyson_ring", "note": _card_note,
+     "help": "the Megastructure card: dyson_ring, star_harvester, reconstructor or random",
+     "applies": _megastructures_on},
     {"path": "randomize_technology", "label": "Randomize Technology", "values": ON_OFF,
      "default": False, "note": "each technology tile on side A or B, the same for all",
      "help": "turn each technology tile to a random side (the B sides are ours)"},

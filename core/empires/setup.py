@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.content import ContentError, content_file, read
 from core.contract import seats_and_names
-from core.empires import empires, missions, variants
+from core.empires import empires, mega_cards, missions, variants
 from core.empires.aim import DEFAULT_STEADINESS, STEADINESS
 from core.empires.fixedtrig import UNIT_BITS, unit_vector
 from core.empires.geometry import QUADRANTS, Starmap, starmap
@@ -261,6 +261,9 @@ def new_game(options: dict[str, Any], seed: int) -> State:
         state.tech_sides = "".join("ab"[rng.below(2)] for _ in range(TILES))
     if opts["empires"]:
         empires.deal(state, rng)
+    if opts["megastructures"]:  # drawn last, and only for "random": the Dyson Ring's
+        # games deal exactly as they did before there was a choice
+        state.mega_card = mega_cards.choose(opts.get("megastructure", mega_cards.DYSON), rng)
     return state
 
 

@@ -20,8 +20,9 @@ FORMAT = 1
 _LOCATION_FIELDS = [f.name for f in fields(Location)]
 _PLAYER_FIELDS = [f.name for f in fields(Player)]
 # The State's plain fields after options, rng, locations, discs and players, in order.
-_APART = ("solo", "classic")  # packed under their own keys
+_APART = ("solo", "classic", "mega_card")  # packed apart, only when a game has them
 _SCALARS = [name for name in [f.name for f in fields(State)][5:] if name not in _APART]
+DYSON = State.__dataclass_fields__["mega_card"].default
 
 
 def snapshot(s: State) -> dict[str, Any]:
@@ -38,6 +39,8 @@ def snapshot(s: State) -> dict[str, Any]:
         # Only a solo game has the key, so a competitive snapshot is as it always was.
         **({} if s.solo is None else {"solo": solo_data(s.solo)}),
         **({} if s.classic is None else {"classic": classic_data(s.classic)}),
+        # Likewise only a game with another Megastructure card than the Dyson Ring.
+        **({} if s.mega_card == DYSON else {"mega_card": s.mega_card}),
     })
 
 
@@ -73,6 +76,7 @@ def restore(data: dict[str, Any]) -> State:
         raise ValueError("a Classic game needs its Classic table, and only a Classic game has one")
     if data.get("classic") is not None:
         s.classic = classic_from(data["classic"])
+    s.mega_card = str(data.get("mega_card", DYSON))
     if len(players) != opts["players"]:
         raise ValueError(f"{len(players)} dashboards for {opts['players']} players")
     wrong = problems(s)

@@ -162,6 +162,9 @@ class State:
     # each seat's structure on the Dyson Ring card ("" none; empty list without the module).
     megastructures: list[list[int]] = field(default_factory=list)
     dyson: list[str] = field(default_factory=list)
+    # The Megastructure card in play (core/empires/mega_cards.py; the Dyson Ring, which is
+    # also the value without the module, so the tables of before read as they did).
+    mega_card: str = "dyson_ring"
     # Empires (core/empires/empires.py): each seat's card ("" while drafting; an empty list
     # without the module) and the cards still being passed round in the draft.
     empire: list[str] = field(default_factory=list)

@@ -4,7 +4,9 @@
 - ``sublight``: a Move may slide a ship in a straight line instead of a flick
   (``sublight.py``);
 - ``proximity_mines``: each seat has mines to lay as a manoeuvre (``mines.py``);
-- ``megastructures``: artifacts can be awakened into Dyson Rings (``megastructures.py``);
+- ``megastructures``: artifacts can be awakened into megastructures (``megastructures.py``);
+  ``megastructure`` names the card: ``dyson_ring`` (the default), ``star_harvester``,
+  ``reconstructor`` or ``random`` (drawn at set-up); kept only when given;
 - ``empires``: each seat drafts an Empire card with its ability (``empires.py``);
 - ``randomize_technology``: each of the 8 technology tiles shows side A or B at random, the
   same for everyone (``technology.side_of``; the B sides are ours);
@@ -24,7 +26,8 @@ from typing import Any
 
 FLAGS = ("sublight", "proximity_mines", "megastructures", "empires", "randomize_technology")
 CHOICES = {"corners": ("wormholes", "destroyed"), "discovery": ("random", "printed")}
-KEYS = (*FLAGS, *CHOICES)
+CARD_CHOICES = ("dyson_ring", "star_harvester", "reconstructor", "random")
+KEYS = (*FLAGS, *CHOICES, "megastructure")
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
@@ -40,6 +43,12 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         if value not in allowed:
             raise ValueError(f"{key} is one of {', '.join(allowed)}, not {value!r}")
         out[key] = value
+    if "megastructure" in options:  # left out when not given: old options read as they did
+        card = options["megastructure"]
+        if card not in CARD_CHOICES:
+            raise ValueError(f"megastructure is one of {', '.join(CARD_CHOICES)}, "
+                             f"not {card!r}")
+        out["megastructure"] = card
     if out["corners"] != "wormholes" and players != 2:
         raise ValueError("destroyed corners are a 2-player set-up")
     return out

@@ -9,6 +9,7 @@ from core.empires.build import TERRAFORM
 from core.empires.classic_words import classic_event_line, classic_words
 from core.empires.empires import empires
 from core.empires.geometry import place
+from core.empires.mega_cards import DYSON, HARVESTER, INFO, REENGINEER, TARGET
 from core.empires.missions import missions
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
@@ -53,6 +54,24 @@ def _mission(state: State, k: int) -> str:
     return f"mission {k}"
 
 
+def _card(state: State) -> str:
+    return INFO[state.mega_card].name if state.mega_card in INFO else "megastructure"
+
+
+def _power_words(state: State, i: int, how: int) -> str:
+    here = f"the {_card(state)} at {_where(state, i)}"
+    if state.mega_card == DYSON:
+        return f"{'build on' if how == 0 else 'overload'} {here}"
+    if how >= TARGET:
+        verb = "Plasma Blast" if state.mega_card == HARVESTER else "rebuild"
+        return f"{verb} {_where(state, how - TARGET)} with {here}"
+    if state.mega_card == HARVESTER:
+        return f"harvest energy with {here}"
+    c = how - REENGINEER
+    colour = PLANET_COLOURS[c] if 0 <= c < len(PLANET_COLOURS) else "a colour's"
+    return f"re-engineer the next {colour} technology with {here}"
+
+
 def describe(table: State | EmpiresView, a: Action) -> str:
     """``a`` in one short line, in a state or in a seat's view of it."""
     state = table.table if isinstance(table, EmpiresView) else table
@@ -86,11 +105,11 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         x, y = decode(a.option)
         return f"put {_ship(state, a.card)} down at ({x / 100:.0f}, {y / 100:.0f}) mm"
     if k in ("awaken", "seize"):
-        verb = "awaken a Dyson Ring on" if k == "awaken" else "take control of the Dyson Ring at"
+        name = _card(state)
+        verb = f"awaken a {name} on" if k == "awaken" else f"take control of the {name} at"
         return f"{verb} the artifact {_ship(state, a.card)} orbits"
     if k == "mega":
-        how = "build on" if a.option == 0 else "overload"
-        return f"{how} the Dyson Ring at {_where(state, a.card)}"
+        return _power_words(state, a.card, a.option)
     if k == "sublight":
         x, y = decode(a.option)
         return f"move {_ship(state, a.card)} at sublight to ({x / 100:.0f}, {y / 100:.0f}) mm"
@@ -198,8 +217,17 @@ def event_line(state: State, e: Event) -> str:
         f"{_where(state, e.value)}",
         "orbit_full": lambda: f"the orbit of {_where(state, e.value)} is full: ship {e.card} "
         "stays where it is",
-        "awaken": lambda: f"{who} awakens a Dyson Ring at {_where(state, e.card)}",
-        "seize": lambda: f"{who} takes control of the Dyson Ring at {_where(state, e.card)}",
+        "awaken": lambda: f"{who} awakens a {_card(state)} at {_where(state, e.card)}",
+        "seize": lambda: f"{who} takes control of the {_card(state)} at "
+        f"{_where(state, e.card)}",
+        "harvest": lambda: f"{who} harvests energy from the Star Harvester at "
+        f"{_where(state, e.card)}",
+        "plasma_blast": lambda: f"{who}'s Plasma Blast destroys {_where(state, e.card)}: "
+        f"{e.value} rival survivors sent home",
+        "reengineer": lambda: f"{who} re-engineers a "
+        + (PLANET_COLOURS[e.value] if 0 <= e.value < len(PLANET_COLOURS) else "")
+        + f" technology at the Reconstructor at {_where(state, e.card)}",
+        "rebuild": lambda: f"{who} rebuilds {_where(state, e.card)} and settles a troop there",
         "overload": lambda: f"{who} overloads the Dyson Ring at {_where(state, e.card)}: "
         f"{e.value} rival pieces sent home",
         "mission": lambda: f"{who} completes {_mission(state, e.card)} ({e.value} cubes)",

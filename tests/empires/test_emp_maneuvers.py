@@ -90,7 +90,8 @@ def test_a_planet_holds_three_troops_and_structures_at_most() -> None:
     pieces(s, 0, "0.middle", "troop", "outpost", "troop")
     red = ship_to(s, 0, "0.middle")
     play(s, ("choose", 0))
-    assert why_illegal(s, Action("land", red)) == "top-left middle already has 3 troops and structures"
+    assert why_illegal(s, Action("land", red)) == (
+        "top-left middle already has 3 troops and structures")
 
 
 def test_launch_takes_a_troop_home_and_puts_a_ship_in_orbit() -> None:

@@ -160,7 +160,8 @@ def test_a_sublight_move_cannot_enter_a_rivals_planet_orbit() -> None:
     play(s, ("choose", 0))
     spot = encode(8500 + 3200 + 1100 + 700, 24500)  # in the band round 1.near_y
     assert why_illegal(s, Action("sublight", red, spot)) == (
-        "a sublight move cannot enter the orbit of top-right left side, which someone else occupies")
+        "a sublight move cannot enter the orbit of top-right left side, which someone else "
+        "occupies")
     s.locations[i].pieces = []
     s.players[1].troops += 1
     assert why_illegal(s, Action("sublight", red, spot)) is None
@@ -320,17 +321,20 @@ def test_a_wrong_module_option_is_refused_by_name(options: dict[str, object],
 def test_the_module_setting_rows_build_settings_new_game_accepts() -> None:
     rows = [Setting(**row) for row in MODULE_SETTINGS]
     assert [r.key for r in rows] == ["sublight", "proximity_mines", "megastructures",
-                                     "randomize_technology", "empires", "corners",
-                                     "discovery"]
+                                     "megastructure", "randomize_technology", "empires",
+                                     "corners", "discovery"]
     plain = new_game({"players": 2}, 1).options
     for row in rows:
-        assert plain[row.key] == row.default  # off by default
-        values = row.values({"players": 2}) if callable(row.values) else row.values
+        before = {"players": 2, "megastructures": row.key == "megastructure"}
+        assert row.applies_to(before)
+        assert plain.get(row.key, row.default) == row.default  # off by default
+        values = row.values(before) if callable(row.values) else row.values
         for value, _ in values:
-            s = new_game({"players": 2, row.key: value}, 1)
+            s = new_game({**before, row.key: value}, 1)
             assert s.options[row.key] == value and audit(s) == []
-    corners = rows[5]
+    corners, card = rows[6], rows[3]
     assert corners.applies_to({"players": 2}) and not corners.applies_to({"players": 4})
+    assert not card.applies_to({"players": 2, "megastructures": False})
 
 
 # --- the printed discovery token sets ----------------------------------------------------

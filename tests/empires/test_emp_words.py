@@ -33,7 +33,8 @@ def test_words_for_a_landing_and_a_flick() -> None:
     assert describe(s, Action("land", red)) == "land red ship 100"
     assert describe(s, Action("flick", red, 4500 * 100000 + 620)) == (
         "flick red ship 100 at 45.00°, power 62.0 %")
-    assert describe(s, Action("build", 4, 1)) == "build a city on the purple planet at top-left middle"
+    assert describe(s, Action("build", 4, 1)) == (
+        "build a city on the purple planet at top-left middle")
     assert event_line(s, Event("vp", 0, -1, 2)) == "red takes 2 VP"
 
 

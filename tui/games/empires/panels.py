@@ -11,6 +11,7 @@ from rich.text import Text
 
 from core.empires.aim import Aim
 from core.empires.geometry import starmap, within_range
+from core.empires.mega_cards import INFO
 from core.empires.physics import Disc
 from core.empires.solo_state import HEART_SCENARIO
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
@@ -153,6 +154,40 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
     return text
 
 
+def mega_line(t: State, names: Sequence[str]) -> Text:
+    """The Megastructure card in play in a line or two: its name, what awakening and taking
+    control cost, its powers by name, who controls each awakened one (v shows the powers in
+    full); empty without the module."""
+    if not t.options.get("megastructures") or t.mega_card not in INFO:
+        return Text()
+    card = INFO[t.mega_card]
+    # Short lines: the side column is 39 wide at 80x24.
+    text = Text(f"{card.name} {card.awaken}⚡", style="bold")
+    text.append(f" ({card.awaken + 1}⚡ to take)\n  ")
+    text.append(" · ".join(p.split(":")[0] for p in card.powers))
+    held = [names[who] if 0 <= who < t.n else "no one" for _, who in t.megastructures]
+    if held:
+        text.append(f"\n  awake: {', '.join(held)}", style="dim")
+    return text
+
+
+def mega_card_text(t: State, names: Sequence[str]) -> Text:
+    """The Megastructure card written out, for the book (v)."""
+    if not t.options.get("megastructures") or t.mega_card not in INFO:
+        return Text()
+    card = INFO[t.mega_card]
+    text = Text(f"\nMegastructure card: {card.name}\n", style="bold")
+    text.append(f"  Awaken (a manoeuvre, from an artifact's orbit): {card.awaken} energy; "
+                f"take control from a rival: {card.awaken + 1}.\n")
+    text.append("  Use (Interact): each megastructure you control once a turn, for one of\n")
+    for power in card.powers:
+        text.append(f"  - {power}\n")
+    for i, who in t.megastructures:
+        holder = names[who] if 0 <= who < t.n else "no one"
+        text.append(f"  at {t.locations[i].hole}: {holder}\n", style="italic")
+    return text
+
+
 def tech_tree_text(t: State, names: Sequence[str]) -> Text:
     """The whole technology tree, each tile with the seats that reached it (in the Solo
     Campaign: the four Solo Technology cards, every ability written out, and the Relic
@@ -178,6 +213,7 @@ def tech_tree_text(t: State, names: Sequence[str]) -> Text:
             text.append(f"  [{', '.join(who)}]", style="italic")
         text.append("\n")
     text.append(f"\nLevels go from 1 to {LEVELS}.\n", style="dim")
+    text.append_text(mega_card_text(t, names))
     text.append("\nRelic Archive: ", style="bold")
     text.append(", ".join(r.replace("_", " ") for r in t.archive) or "empty")
     text.append(f"\nVP pool: {t.vp_pool} of {t.vp_pool_start}\n", style="bold")

@@ -52,11 +52,14 @@ TOLD = frozenset({"destroyed", "vp", "refresh", "attack", "tech", "discover", "e
                   "draw_skipped", "escalation", "reshuffle", "explore", "cube",
                   "settler_aboard", "settler_rescued", "settler_delivered", "settler_lost",
                   "megastructure", "mega_control", "robot_rammed", "robot_beaten",
-                  "robots_beaten", "warship_on_deck", "solo_won", "solo_lost"})
+                  "robots_beaten", "warship_on_deck", "solo_won", "solo_lost",
+                  # what a rival's Star Harvester or Reconstructor did to the table
+                  "plasma_blast", "rebuild"})
 # Kinds picked from a list under each action's key once that action is chosen.
-FAMILY = {"move": ("land", "launch", "discover", "reposition", "wormhole", "place"),
+FAMILY = {"move": ("land", "launch", "discover", "reposition", "wormhole", "place",
+                   "awaken", "seize"),
           "deploy": ("deploy_ship", "deploy_troop", "retreat"), "build": ("build",),
-          "interact": ("archive", "relic")}
+          "interact": ("archive", "relic", "mega")}
 
 
 class EmpiresScreen(TableScreen):
@@ -246,6 +249,10 @@ class EmpiresScreen(TableScreen):
         order = [t.current, *[s for s in range(t.n) if s != t.current]]
         for s in order:
             side.append_text(panels.dashboard_lines(t, s, self.player_name(s), wide=wide))
+            side.append("\n")
+        mega = panels.mega_line(t, names)
+        if mega:
+            side.append_text(mega)
             side.append("\n")
         side.append_text(panels.legend_text(t, names))
         self.query_one("#em-side", Static).update(side)
