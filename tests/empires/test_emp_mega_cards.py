@@ -147,7 +147,8 @@ def test_a_plasma_blast_destroys_a_planet_and_the_survivors_go_home() -> None:
     assert any(d.id == ship for d in s.discs)  # starships may orbit a destroyed planet
     assert s.players[0].vp == 2  # 4 rival survivors: 1 VP for each 2
     assert events[0].kind == "plasma_blast" and events[0].value == 4
-    assert "Plasma Blast destroys the green planet at 1.near_x" in event_line(s, events[0])
+    assert ("Plasma Blast destroys the green planet at top-right bottom side"
+            in event_line(s, events[0]))
     assert why_illegal(s, Action("land", ship)) is not None
 
 
@@ -265,7 +266,7 @@ def test_rebuilding_restores_a_destroyed_planet_with_one_of_your_troops() -> Non
     assert not loc.destroyed and loc.pieces == [(0, "troop")]
     assert s.destroyed_tokens == tokens + 1 and s.players[0].troops == troops - 1
     assert occupant(s, target) == 0
-    assert "rebuilds the pink planet at 1.near_x" in event_line(s, events[0])
+    assert "rebuilds the pink planet at top-right bottom side" in event_line(s, events[0])
 
 
 @pytest.mark.parametrize(("hole", "destroyed", "troops", "why"), [
@@ -298,7 +299,7 @@ def test_the_reconstructor_refuses_another_cards_power() -> None:
         "a Reconstructor re-engineers (10 + a colour) or rebuilds (100 + a destroyed planet)")
     assert describe(s, Action("mega", i, GREEN)) == (
         "re-engineer the next green technology with the Reconstructor at "
-        "the artifact at 1.middle")
+        "the artifact at top-right middle")
 
 
 # --- snapshots, the audit, a bot ----------------------------------------------------------
