@@ -138,7 +138,7 @@ def _classic_value(s: State, seat: int, w: Weights) -> float:
 def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     p = s.players[seat]
     if s.classic is not None:
-        return _classic_value(s, seat, w) + _fleet_value(s, seat, w)
+        return _fleet_value(s, seat, w, _classic_value(s, seat, w))
     value = float(p.vp)
     troops = 0
     for i, loc in enumerate(s.locations):
@@ -157,12 +157,13 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     value -= w.locked * (p.troops_locked + len(p.ships_locked))
     if s.solo is None:  # the Solo Campaign's megastructures are its goal's business
         value += w.megastructure * sum(1 for _, who in s.megastructures if who == seat)
-    return value + _fleet_value(s, seat, w)
+    return _fleet_value(s, seat, w, value)
 
 
-def _fleet_value(s: State, seat: int, w: Weights) -> float:
-    """What the seat's starships on the map promise, less the danger they stand in."""
-    value = 0.0
+def _fleet_value(s: State, seat: int, w: Weights, value: float) -> float:
+    """``value`` and what the seat's starships on the map promise, less the danger they
+    stand in. Added onto ``value`` one by one, never summed apart first: a float sum in
+    another order moves the bots' ties, and with them whole games."""
     ruler = starmap().short_range
     rivals = [d for d in s.discs if d.kind == "ship" and d.owner != seat] if w.in_danger else []
     there: dict[int, int] = {}  # ships of the seat counted so far in each orbit

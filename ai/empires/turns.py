@@ -20,6 +20,7 @@ from core.empires.occupancy import orbit_of
 from core.empires.placing import location_discs
 from core.empires.state import State
 from core.empires.technology import advanced_name
+from core.empires.turn import ACTIONS
 from core.rng import Rng
 
 END = Action("end")
@@ -206,8 +207,11 @@ def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
     base = evaluate(s, seat, style.weights)
     ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
     best: Pick | None = None
-    # The choices offered (the Classic rules offer only actions with something to do).
-    for choice in [a for a in legal_actions(s) if a.kind == "choose"]:
+    # Under New Era each of the four actions is weighed, as it always was; the Classic rules
+    # offer only actions with something to do, and only those can be taken.
+    choices = ([Action("choose", k) for k in range(len(ACTIONS))] if s.classic is None
+               else [a for a in legal_actions(s) if a.kind == "choose"])
+    for choice in choices:
         c = s.copy()
         apply(c, choice)
         value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
