@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from test_tui_empires import SIZE, settle
 from textual.pilot import Pilot
 
 from ai.hints import hint
@@ -28,21 +29,8 @@ from tui.screens.setup import SetupScreen
 from tui.session import GameSession
 from tui.widgets.panels import LogView
 
-SIZE = (80, 24)
 SOLO = {"players": 1, "mode": "solo", "seats": ["human"], "names": ["You"],
         "steadiness": "exact"}
-
-
-async def settle(pilot: Pilot[None], app: AscendApp) -> None:
-    """Wait for hint workers to finish and the screen to catch up."""
-    for _ in range(400):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        table = next((s for s in app.screen_stack if isinstance(s, EmpiresScreen)), None)
-        if table is None or table.thinking is None:
-            await pilot.pause()
-            return
-    raise AssertionError("the workers did not finish")
 
 
 def side(table: EmpiresScreen) -> str:
