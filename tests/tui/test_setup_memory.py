@@ -132,3 +132,30 @@ async def test_long_setting_labels_are_shown_whole_in_one_column(save_dir: Path)
         await pilot.pause()
         lines = {s.label: str(s.render()) for s in app.screen.query(Setting) if s.display}
         assert {line.index("◀") for line in lines.values()} == {13}
+
+
+async def test_every_line_closes_its_value_box_in_one_column(save_dir: Path) -> None:
+    """The closing arrows stand in one column too, a seat's line and a long value's included,
+    the seed's label keeps to the labels' column, and a note too long for the line ends in
+    "…"."""
+    app = AscendApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("left")  # the games' last: Ascending Empires
+        await pilot.press("down", "left")  # 1 player: the Solo Campaign's lines
+        await pilot.pause()
+        shown = {s.label: str(s.render()) for s in app.screen.query(Setting) if s.display}
+        assert {"Seat 1", "Scenario", "Steadiness"} <= set(shown)
+        assert len({line.index("▶") for line in shown.values()}) == 1
+        assert "normal: within 2° and 4 %" in shown["Steadiness"]
+        assert shown["Scenario"].endswith("…") and len(shown["Scenario"]) <= 76
+        seed = app.screen.query_one("#seed-label")
+        assert seed.region.x == app.screen.query_one("#game", Setting).region.x
+        assert seed.region.width == shown["Steadiness"].index("◀")
+        await pilot.press("up", "left")  # a game still to come says so beside its name
+        await pilot.pause()
+        game = app.screen.query_one("#game", Setting)
+        assert game.value == "inferno"
+        assert "coming in a later version" in str(game.render())

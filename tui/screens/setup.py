@@ -24,7 +24,7 @@ from tui.games import ui
 from tui.prefs import KeepsPreferences
 from tui.session import BOT_PREFIX, HUMAN, GameSession
 from tui.widgets.footer import KeyFooter
-from tui.widgets.setting import Setting, label_column
+from tui.widgets.setting import Setting, label_column, value_column
 
 
 def widget_id(game: str, setting: GameSetting) -> str:
@@ -111,7 +111,7 @@ class SetupScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        choices = [(g.name, g.title if g.playable else f"{g.title} (coming)") for g in games()]
+        choices = [(g.name, g.title) for g in games()]
         # Read from the list when the screen opens, so a game registered late is offered.
         first = games(playable_only=True)[0]
         seats = seat_values(first.name)
@@ -261,9 +261,24 @@ class SetupScreen(Screen[None]):
         for spec in row.settings:
             self._fit(row.name, spec, opts)
         self._show_teams(row, opts, count)
+        self._align(row)
+
+    def _align(self, row: GameInfo) -> None:
+        """One label column and one value box for every line shown, so the arrows of all the
+        lines stand in two columns; the seed's label keeps to the same column."""
+        game = self.query_one("#game", Setting)
+        game.note = "" if row.playable else "coming in a later version"
         column = label_column([spec.label for spec in row.settings])
+        shown = [s for s in self.query(Setting) if s.display and (
+            not (s.id or "").startswith("seat-") or self.query_one(
+                f"#seat-row-{(s.id or '-0').split('-')[-1]}").display)]
+        box = value_column([s.values[s.index][1] for s in shown])
         for setting in self.query(Setting):
             setting.widen_label(column)
+            setting.widen_box(box)
+            if (setting.id or "").startswith("seat-"):
+                setting.styles.width = setting.line_width()
+        self.query_one("#seed-label", Label).styles.width = column
 
     def _show_teams(self, row: GameInfo, opts: dict[str, Any], count: int) -> None:
         """Beside each seat, the team it plays in when the game has teams (2 vs 2: seats 1

@@ -17,6 +17,10 @@ from textual.widget import Widget
 LABEL_WIDTH = 13
 VALUE_WIDTH = 20
 WIDEST_LABEL_COLUMN = 22  # "Randomize Technology" and a space; past it a label ends in "…"
+# The widest value box a screen's column gives its lines ("Battle of the Three Shrines" and
+# a space): beyond it a value ends in "…", so the box column fits an 80-cell screen.
+WIDEST_VALUE_COLUMN = 28
+ARROWS = 6  # "◀ " before the box, " ▶" after it and a gap of 2 (a seat's name field follows)
 
 
 def label_column(labels: Sequence[str]) -> int:
@@ -24,12 +28,19 @@ def label_column(labels: Sequence[str]) -> int:
     return min(max([LABEL_WIDTH, *(len(x) + 1 for x in labels)]), WIDEST_LABEL_COLUMN)
 
 
+def value_column(values: Sequence[str]) -> int:
+    """The value box that fits every one of ``values`` (the values the lines show now)."""
+    return min(max([VALUE_WIDTH, *(len(x) for x in values)]), WIDEST_VALUE_COLUMN)
+
+
 class Setting(Widget, can_focus=True):
     """``Label   ◀ value ▶  note``; ← / → (or a click) change the value."""
 
     # A screen whose labels run longer widens the column of all its lines alike, so the
-    # arrows stay in one column (``label_column``).
+    # arrows stay in one column (``label_column``); a screen may give all its lines one value
+    # box as well (``value_column``), so the closing arrows line up too.
     label_width = LABEL_WIDTH
+    box_width: int | None = None
 
     BINDINGS = [
         Binding("left", "step(-1)", "Change", show=False),
@@ -86,6 +97,8 @@ class Setting(Widget, can_focus=True):
         out.append(" ▶", style="dim")
         if self.note:
             out.append(f"  {self.note}", style="dim italic")
+            if self.size.width:  # a note too long for the line ends in "…", not mid-word
+                out.truncate(self.size.width, overflow="ellipsis")
         return out
 
     def widen_label(self, width: int) -> None:
@@ -94,14 +107,24 @@ class Setting(Widget, can_focus=True):
             self.label_width = width
             self.refresh()
 
+    def widen_box(self, width: int) -> None:
+        """Give the value box ``width`` cells (the screen's column)."""
+        if width != self.box_width:
+            self.box_width = width
+            self.refresh()
+
+    def line_width(self) -> int:
+        """The cells from the label to the gap after the closing arrow."""
+        return self.label_width + (self.box_width or VALUE_WIDTH) + ARROWS
+
     def value_width(self) -> int:
-        """The cells of the value box: 20, more for a longer value while the widget has room
-        for it and both arrows."""
+        """The cells of the value box: the screen's column, or 20 and more for a longer value,
+        while the widget has room for it and both arrows."""
         text = self.values[self.index][1]
         width = self.size.width
-        # Both arrows and a gap of 2 after the box (a seat line's name field follows it).
-        room = width - self.label_width - 6 if width else VALUE_WIDTH + len(text)
-        return max(1, min(max(VALUE_WIDTH, len(text)), room))
+        room = width - self.label_width - ARROWS if width else VALUE_WIDTH + len(text)
+        wanted = self.box_width or max(VALUE_WIDTH, len(text))
+        return max(1, min(wanted, room))
 
     def shown_value(self) -> str:
         """The value as its box shows it: whole, or cut with "…" when the box is narrower."""
