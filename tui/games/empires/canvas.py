@@ -149,6 +149,8 @@ def draw(p: StarPicture, cols: int, rows: int) -> list[list[Cell]]:
             put(place.x, place.y, str(min(place.pieces, 9)), ink, dx=1)
         if place.settlers:  # above the letter: the row of marks beside it is full
             put(place.x, place.y, SETTLER, settler_ink, dy=-1)
+            if place.settlers > 1:
+                put(place.x, place.y, str(min(place.settlers, 9)), settler_ink, dx=1, dy=-1)
     for piece in sorted(p.pieces, key=lambda q: (q.id == p.selected, q.id)):
         colour = p.colours[piece.seat] if 0 <= piece.seat < len(p.colours) else (
             ROBOT_COLOUR if piece.kind == "robot" else GUARDIAN_COLOUR)

@@ -166,7 +166,7 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
 
 def mission_lines(t: State, seat: int, *, wide: bool) -> Text:
     """The missions shown, for ``seat``: ✓ and the VP its cubes score once it completed one,
-    else how far it is (have of need); with ``wide`` the goal too. Completing one is an
+    else how far it is (have of need); with ``wide`` what it scores. Completing one is an
     Interact (i). Empty when none lie out (the Classic rules and the solo game have none)."""
     if not t.missions:
         return Text()
@@ -180,8 +180,8 @@ def mission_lines(t: State, seat: int, *, wide: bool) -> Text:
             continue
         have, need = progress(t, seat, k)
         text.append(f"\n · {m.name} {min(have, need)}/{need}")
-        if wide:
-            text.append(f" · {m.text}", style="dim")
+        if wide:  # the goals themselves are long: the book (v) has them
+            text.append(f" · {m.first} VP first, {m.others} after", style="dim")
     return text
 
 

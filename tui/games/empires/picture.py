@@ -12,7 +12,8 @@ of the Builders in the solo game's last scenario), the mark of
 who holds it on its left (a player's shape, r for robots) and how many pieces on its right.
 Warships are ✦ and, in the Solo Campaign, a robot standing in an orbit ¤ — marks no player's
 shape uses, in colours of their own. The Solo Campaign's settlers are ⌂: above the letter of
-a planet they live on, and beside a starship carrying one.
+a planet they live on (with their count when more than one), and beside a starship
+carrying one.
 """
 
 from __future__ import annotations
