@@ -173,10 +173,21 @@ def mission_reason(state: State, k: int) -> str | None:
     return None
 
 
+def cubes_for(state: State, k: int) -> int:
+    """The cubes completing shown mission ``k`` now puts on it: 2 for the first to complete
+    it, else 1."""
+    return 1 if any(state.mission_cubes[k]) else 2
+
+
+def vp_for(mission: Mission, cubes: int) -> int:
+    """What ``cubes`` on ``mission`` score at the end."""
+    return mission.first if cubes == 2 else mission.others if cubes == 1 else 0
+
+
 def complete(state: State, k: int) -> list[Event]:
     """Cubes on shown mission ``k``: 2 for the first to complete it, else 1."""
     seat = state.current
-    cubes = 1 if any(state.mission_cubes[k]) else 2
+    cubes = cubes_for(state, k)
     state.mission_cubes[k][seat] = cubes
     return [Event("mission", seat, k, cubes)]
 
@@ -185,9 +196,7 @@ def mission_vp(state: State, seat: int) -> int:
     """The VP ``seat``'s cubes on the shown missions score at the end."""
     total = 0
     for k, mid in enumerate(state.missions):
-        m = missions()[mid]
-        cubes = state.mission_cubes[k][seat]
-        total += m.first if cubes == 2 else m.others if cubes == 1 else 0
+        total += vp_for(missions()[mid], state.mission_cubes[k][seat])
     return total
 
 

@@ -10,7 +10,7 @@ from core.empires.classic_words import classic_event_line, classic_words
 from core.empires.empires import empires
 from core.empires.geometry import place
 from core.empires.mega_cards import DYSON, HARVESTER, INFO, REENGINEER, TARGET
-from core.empires.missions import missions
+from core.empires.missions import cubes_for, missions, vp_for
 from core.empires.phaseship import decode
 from core.empires.rules import aim_of
 from core.empires.solo_words import solo_event_line, solo_words
@@ -138,7 +138,10 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         return f"use the {name} relic"
     if k == "mission":
         if 0 <= a.card < len(state.missions):
-            return f"complete the mission {missions()[state.missions[a.card]].name}"
+            # What it is worth is said too: the second comer's cubes score less.
+            m, cubes = missions()[state.missions[a.card]], cubes_for(state, a.card)
+            return (f"complete the mission {m.name} ({cubes} cube{'s' if cubes > 1 else ''}: "
+                    f"{vp_for(m, cubes)} VP at the end)")
         return "complete a mission"
     if k == "attack":
         return f"{_ship(state, a.card)} attacks {_target(state, a.option)}"

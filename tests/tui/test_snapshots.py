@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_helpers import firepeak_in_play
+from tui_helpers import empires_drawn_game, firepeak_in_play
 
 from core.games import get_game
 from core.rng import Rng
@@ -205,6 +205,34 @@ def test_end_screen_without_colour(save_dir: Path, snap_compare: Any,
 
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.app.push_screen(EndScreen(names, outcome, ui("tactics").results,
+                                              story=story))
+        await pilot.pause()
+
+    assert snap_compare(AscendApp(), run_before=run_before)
+
+
+# Empires games whose actions are drawn at random to their end (tui_helpers): a Classic
+# game, and a Solo Campaign scenario (lost to the invaders).
+EMPIRES_ENDS: dict[str, tuple[dict[str, Any], int]] = {
+    "classic": ({"players": 2, "seats": ["human", "bot:random"],
+                 "names": ["You", "Random bot"], "rules": "classic"}, 1),
+    "solo": ({"players": 1, "mode": "solo", "seats": ["human"], "names": ["You"],
+              "scenario": 2}, 1),
+}
+
+
+@pytest.mark.parametrize("rules", list(EMPIRES_ENDS))
+def test_empires_end_screen(rules: str, save_dir: Path, snap_compare: Any) -> None:
+    """Classic: the scores by part, the Classic rules' scoring note, the chart. Solo: the
+    scenario's result, its goal and each part as the game ended, and no VP chart."""
+    options, seed = EMPIRES_ENDS[rules]
+    actions = empires_drawn_game(options, seed)
+    story = replay_story("empires", options, seed, actions, ui("empires").results.source)
+    outcome = get_game("empires").outcome(story.state)
+    names = list(options["names"])
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(EndScreen(names, outcome, ui("empires").results,
                                               story=story))
         await pilot.pause()
 

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from ai.hints import hint
 from core.contract import Action
 from core.empires.solo_content import campaign
+from core.empires.solo_progress import goal_parts
 from tui.app import AscendApp
 from tui.games.empires.book import BookScreen
 from tui.games.empires.screen import EmpiresScreen
@@ -139,6 +140,11 @@ async def test_a_scenario_played_by_its_hints_reaches_the_end_screen(save_dir: P
         console.print(screen.table)
         text = console.export_text()
         assert solo.result.split(": ", 1)[1] in text and "VP" not in text
+        # No VP to chart in a scenario: the goal and each of its parts, as the game ended.
+        assert not screen.query("#end-chart") and "VP tokens after" not in text
+        assert "Goal" in text and campaign()[0][1].goal.split()[0] in text
+        for part in goal_parts(session.state):
+            assert f"{'✓' if part.done else '·'} │ {part.words()}" in text, text
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -159,6 +165,71 @@ def test_the_map_draws_the_heart_robots_in_orbit_and_warships_apart_from_ships()
     marks = {p.kind: picture.glyph(p) for p in picture.build(robots).pieces}
     assert marks["robot"] == picture.ROBOT_DISC not in picture.SHAPES
     assert not any(p.index == HEART_ID for p in picture.build(robots).places)
+
+
+def test_settlers_are_drawn_above_their_planets_with_a_mark_of_their_own() -> None:
+    from core.empires import new_game, view
+    from tui.games.empires import canvas, picture
+
+    table = view(new_game({**SOLO, "scenario": 2}, 1), 0).table
+    assert table.solo is not None and table.solo.settlers
+    drawn = picture.build(table)
+    living = {p.index: p.settlers for p in drawn.places if p.settlers}
+    assert living == {i: 1 for i, _ in table.solo.settlers}
+    others = {*picture.SHAPES, *picture.HOLLOW, picture.WARSHIP, picture.ROBOT_DISC,
+              picture.ROBOT_MARK, picture.HEART_LETTER, *picture.NAMES}
+    assert picture.SETTLER not in others
+    for cols, rows in ((38, 19), (64, 32)):  # the map at 80x24 and at 120x40
+        cells = canvas.draw(drawn, cols, rows)
+        sc = canvas.scale(cols, rows, drawn.half_width)
+        for place in drawn.places:
+            col, row = sc.to_cell(place.x, place.y)
+            above = cells[row - 1][col][0]
+            assert (above == picture.SETTLER) == (place.index in living), (cols, place)
+    # Scenario 6: two settlers on each centre planet, counted beside the mark.
+    table = view(new_game({**SOLO, "scenario": 6}, 2), 0).table
+    drawn = picture.build(table)
+    sc = canvas.scale(38, 19, drawn.half_width)
+    cells = canvas.draw(drawn, 38, 19)
+    for place in (p for p in drawn.places if p.settlers):
+        col, row = sc.to_cell(place.x, place.y)
+        assert place.settlers == 2
+        assert "".join(ch for ch, _ in cells[row - 1][col:col + 2]) == f"{picture.SETTLER}2"
+
+
+def _moves_to_a_boarding(scenario: int = 2, seed: int = 1) -> tuple[Action, ...]:
+    """The hinted game's moves up to the one after which a settler is aboard a ship."""
+    session = GameSession.new("empires", {**SOLO, "scenario": scenario}, seed)
+    for a in _hinted_game(scenario, seed):
+        solo = session.state.solo
+        if solo is not None and solo.aboard:
+            return tuple(session.actions[:-1])
+        session.apply(a)
+    raise AssertionError("no settler boarded a ship")
+
+
+async def test_a_settler_boarding_by_keys_is_drawn_beside_its_ship(save_dir: Path) -> None:
+    session = GameSession.new("empires", {**SOLO, "scenario": 2}, 1)
+    for a in _moves_to_a_boarding():
+        session.apply(a)
+    app = AscendApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(session)
+        await settle(pilot, app)
+        table = table_of(app)
+        starmap = table.query_one(StarMap)
+        assert table.state.solo is not None and not table.state.solo.aboard
+        await pilot.press("H")  # the hint's move: a ship picks up a settler
+        await settle(pilot, app)
+        starmap.skip()
+        await settle(pilot, app)
+        solo = table.state.solo
+        assert solo is not None and solo.aboard
+        ship = next(d for d in table.state.discs if d.id == solo.aboard[0][0])
+        col, row = starmap.scale().to_cell(ship.x, ship.y)
+        lines = starmap.text_lines()
+        assert lines[row][col:col + 2] == "●⌂", lines[row]
+        assert "⌂ settlers" in side(table)
 
 
 # --- snapshots -------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from core.contract import Action
 from core.firepeak.pattern import EMPTY
 from tui.session import GameSession
 
@@ -42,3 +43,31 @@ def firepeak_in_play(creatures: int) -> GameSession:
             session.apply(stand_in.choose(view, session.legal()))
     raise AssertionError("the human's pattern never filled")
 
+
+
+# What moves a Classic game on when the actions are drawn at random (a flick at random
+# mostly slides nowhere): so that a game drawn this way ends in a couple of thousand actions.
+CLASSIC_WEIGHTS = {"attack": 30.0, "build": 15.0, "develop": 30.0, "mine_planet": 20.0,
+                   "land": 10.0, "launch": 4.0, "deploy_troop": 6.0, "retreat": 0.3,
+                   "flick": 0.1, "retire": 1.0, "city_bonus": 1.0}
+
+
+def empires_drawn_game(options: dict[str, object], seed: int) -> list[Action]:
+    """Every action of an Ascending Empires game whose actions are drawn by a generator of
+    the test's own (never the game's), weighted towards the Classic actions that end a game;
+    the game is played to its end."""
+    import random
+
+    from core.empires import apply, legal_actions, new_game
+
+    state = new_game(options, seed)
+    draw = random.Random(f"ui-empires-{seed}")
+    actions: list[Action] = []
+    while state.to_move is not None:
+        if len(actions) > 20000:
+            raise AssertionError(f"the game of seed {seed} did not end")
+        legal = legal_actions(state)
+        actions.append(draw.choices(legal, [CLASSIC_WEIGHTS.get(a.kind, 1.0)
+                                            for a in legal])[0])
+        apply(state, actions[-1])
+    return actions

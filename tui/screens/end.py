@@ -194,9 +194,10 @@ class EndScreen(Screen[None]):
                         id="end-tiebreak")
             yield Static(results.footnote, classes="dim-note")
             if self.story is not None:
-                yield Label(Text(results.chart_title, style="bold"), classes="end-heading")
                 names, series = results.chart_rows(self.names, self.outcome, self.story)
-                yield ScoreChart(names, series, id="end-chart")
+                if series:  # a game with no score to follow (a solo scenario) has no chart
+                    yield Label(Text(results.chart_title, style="bold"), classes="end-heading")
+                    yield ScoreChart(names, series, id="end-chart")
                 held = results.holdings(self.story.state, self.names)
                 if held:
                     yield Static(self._holdings_text(held), id="end-holdings")

@@ -20,6 +20,8 @@ from rich.style import Style
 from tui.games.empires.picture import (
     GUARDIAN_COLOUR,
     ROBOT_COLOUR,
+    SETTLER,
+    SETTLER_COLOUR,
     SPACE,
     StarPicture,
     glyph,
@@ -117,21 +119,23 @@ def draw(p: StarPicture, cols: int, rows: int) -> list[list[Cell]]:
         cells.append(line)
     marked: set[tuple[int, int]] = set()
 
-    def put(x: float, y: float, ch: str, style: Style, *, dx: int = 0,
+    def put(x: float, y: float, ch: str, style: Style, *, dx: int = 0, dy: int = 0,
             over: bool = True) -> None:
         col, row = sc.to_cell(x, y)
-        col += dx
+        col, row = col + dx, row + dy
         if not (0 <= row < rows and 0 <= col < cols):
             return
         if not over and (col, row) in marked:
             return
         ppx, ppy = sc.to_pixel(x, y)
-        under = px[2 * row + (1 if ppy - 2 * row >= 1 else 0)][col] or px[2 * row][col]
+        half = 1 if ppy - 2 * (row - dy) >= 1 else 0
+        under = px[2 * row + half][col] or px[2 * row][col]
         cells[row][col] = (ch, Style(bgcolor=under) + style)
         marked.add((col, row))
 
     _draw_aim(p, sc, put)
     _draw_rings(p, sc, put)
+    settler_ink = Style(color=SETTLER_COLOUR, bold=True)
     for place in p.places:
         ink = Style(color="#000000", bold=True)
         put(place.x, place.y, place.letter, ink)
@@ -143,6 +147,10 @@ def draw(p: StarPicture, cols: int, rows: int) -> list[list[Cell]]:
                 dx=-1)
         if place.pieces:
             put(place.x, place.y, str(min(place.pieces, 9)), ink, dx=1)
+        if place.settlers:  # above the letter: the row of marks beside it is full
+            put(place.x, place.y, SETTLER, settler_ink, dy=-1)
+            if place.settlers > 1:
+                put(place.x, place.y, str(min(place.settlers, 9)), settler_ink, dx=1, dy=-1)
     for piece in sorted(p.pieces, key=lambda q: (q.id == p.selected, q.id)):
         colour = p.colours[piece.seat] if 0 <= piece.seat < len(p.colours) else (
             ROBOT_COLOUR if piece.kind == "robot" else GUARDIAN_COLOUR)
@@ -154,6 +162,8 @@ def draw(p: StarPicture, cols: int, rows: int) -> list[list[Cell]]:
         elif piece.id == p.hinted:
             style += Style(underline=True, italic=True)
         put(piece.x, piece.y, glyph(piece), style)
+        if piece.settlers:  # carried: beside the ship, never over another mark
+            put(piece.x, piece.y, SETTLER, settler_ink, dx=1, over=False)
     return cells
 
 

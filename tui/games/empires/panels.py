@@ -12,13 +12,21 @@ from rich.text import Text
 from core.empires.aim import Aim
 from core.empires.geometry import starmap, within_range
 from core.empires.mega_cards import INFO
+from core.empires.missions import missions, progress, vp_for
 from core.empires.physics import Disc
 from core.empires.solo_state import HEART_SCENARIO
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
 from tui.games.empires import solo_panels
-from tui.games.empires.picture import HOLLOW, PLANET_FILL, PLAYER_COLOURS, ROBOT_DISC, SHAPES
+from tui.games.empires.picture import (
+    HOLLOW,
+    PLANET_FILL,
+    PLAYER_COLOURS,
+    ROBOT_DISC,
+    SETTLER,
+    SHAPES,
+)
 from tui.games.empires.starmap import reach
 
 ACTION_WORDS = ("Move", "Deploy", "Build", "Interact")
@@ -147,10 +155,52 @@ def legend_text(t: State, names: Sequence[str]) -> Text:
         text.append(f"{HOLLOW[seat]} {names[seat]}  ")
     if t.solo is not None:
         text.append(f"\n{ROBOT_DISC} robot in an orbit", style="dim")
+        if t.solo.settlers_start:
+            text.append(f"\n{SETTLER} settlers: on a planet, or by their ship", style="dim")
         if t.solo.scenario == HEART_SCENARIO:
             text.append(" · H the Heart: a ship touching it is lost", style="dim")
     text.append("\n✦ warship · r robots · o p k g planets\n"
                 "R relic · A artifact · W gate · ? @ x hidden, wormhole, gone", style="dim")
+    return text
+
+
+def mission_lines(t: State, seat: int, *, wide: bool) -> Text:
+    """The missions shown, for ``seat``: ✓ and the VP its cubes score once it completed one,
+    else how far it is (have of need); with ``wide`` what it scores. Completing one is an
+    Interact (i). Empty when none lie out (the Classic rules and the solo game have none)."""
+    if not t.missions:
+        return Text()
+    text = Text("Missions ", style="bold")
+    text.append("(Interact; v: goals)", style="dim")
+    for k, mid in enumerate(t.missions):
+        m = missions()[mid]
+        cubes = t.mission_cubes[k][seat]
+        if cubes:
+            text.append(f"\n ✓ {m.name} {vp_for(m, cubes)} VP", style="bold green")
+            continue
+        have, need = progress(t, seat, k)
+        text.append(f"\n · {m.name} {min(have, need)}/{need}")
+        if wide:  # the goals themselves are long: the book (v) has them
+            text.append(f" · {m.first} VP first, {m.others} after", style="dim")
+    return text
+
+
+def missions_text(t: State, names: Sequence[str]) -> Text:
+    """The missions written out for the book (v): goal, what the first and the later comers
+    score, and who put cubes on each."""
+    if not t.missions:
+        return Text()
+    text = Text("\nMissions (complete one with an Interact action once its goal is met):\n",
+                style="bold")
+    for k, mid in enumerate(t.missions):
+        m = missions()[mid]
+        text.append(f"  {m.name}", style="bold")
+        text.append(f" — {m.text} First: {m.first} VP, later: {m.others} VP.")
+        done = [f"{names[s]} {c} cube{'s' if c > 1 else ''}"
+                for s, c in enumerate(t.mission_cubes[k]) if c]
+        if done:
+            text.append(f"  [{', '.join(done)}]", style="italic")
+        text.append("\n")
     return text
 
 
@@ -217,6 +267,5 @@ def tech_tree_text(t: State, names: Sequence[str]) -> Text:
     text.append("\nRelic Archive: ", style="bold")
     text.append(", ".join(r.replace("_", " ") for r in t.archive) or "empty")
     text.append(f"\nVP pool: {t.vp_pool} of {t.vp_pool_start}\n", style="bold")
-    text.append("Missions: none in play yet (their cards are not in the rulebook text).",
-                style="dim")
+    text.append_text(missions_text(t, names))
     return text

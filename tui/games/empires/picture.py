@@ -11,11 +11,14 @@ artifact, W a warpgate, ? face down, @ face down under a wormhole, x destroyed; 
 of the Builders in the solo game's last scenario), the mark of
 who holds it on its left (a player's shape, r for robots) and how many pieces on its right.
 Warships are ✦ and, in the Solo Campaign, a robot standing in an orbit ¤ — marks no player's
-shape uses, in colours of their own.
+shape uses, in colours of their own. The Solo Campaign's settlers are ⌂: above the letter of
+a planet they live on (with their count when more than one), and beside a starship
+carrying one.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -32,6 +35,8 @@ HOLLOW = ("○", "□", "△", "◇")
 WARSHIP = "✦"
 ROBOT_MARK = "r"
 ROBOT_DISC = "¤"  # a solo robot standing in an orbit: the invaders' own mark, not a shape
+SETTLER = "⌂"  # the solo game's settlers: a home, unlike any shape, letter or invader mark
+SETTLER_COLOUR = "#8fd3ff"
 # Mid-luminance player colours (red, blue, yellow, white pieces on a dark map).
 PLAYER_COLOURS = {"red": "#ff4d4d", "blue": "#4d8dff", "yellow": "#f0d000", "white": "#f4f4f4"}
 PLANET_FILL = {"orange": "#e8862a", "purple": "#9b5de5", "pink": "#f27ab8", "green": "#3fb950"}
@@ -64,18 +69,20 @@ class Place:
     holder: int | None
     pieces: int
     orbit: bool = True  # the Heart of the Builders has none
+    settlers: int = 0  # the Solo Campaign's settlers living there
 
 
 @dataclass(frozen=True)
 class Piece:
     """A disc that moves or guards: ``kind`` is ship, advanced, starbase, warship or (solo)
-    robot."""
+    robot; ``settlers``: how many settlers a starship carries (the Solo Campaign)."""
 
     id: int
     kind: str
     seat: int
     x: int
     y: int
+    settlers: int = 0
 
 
 @dataclass(frozen=True)
@@ -126,13 +133,15 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
     shown, whose positions replace the table's (the discs it took off are gone)."""
     moved = {i: (x, y) for i, x, y in frame.moved} if frame is not None else {}
     gone = set(frame.removed) if frame is not None else set()
+    living = Counter(i for i, _ in table.solo.settlers) if table.solo is not None else Counter()
+    aboard = Counter(ship for ship, _ in table.solo.aboard) if table.solo else Counter()
     places = []
     for i, d in enumerate(location_discs()):
         letter, fill = place_letter(table, i)
         loc = table.locations[i]
         holder = occupant(table, i) if loc.faceup else None
         count = loc.robots if holder == ROBOTS else len(loc.pieces)
-        places.append(Place(i, d.x, d.y, fill, letter, holder, count))
+        places.append(Place(i, d.x, d.y, fill, letter, holder, count, settlers=living[i]))
     for heart in heart_discs(table.solo):  # scenario 6: a ship that touches it is lost
         places.append(Place(heart.id, heart.x, heart.y, HEART_FILL, HEART_LETTER, None, 0,
                             orbit=False))
@@ -142,7 +151,7 @@ def build(table: State, *, frame: Frame | None = None, selected: int | None = No
             continue
         x, y = moved.get(d.id, (d.x, d.y))
         seat = d.owner if d.owner != GUARDIAN else -1
-        pieces.append(Piece(d.id, piece_kind(d.kind, d.id), seat, x, y))
+        pieces.append(Piece(d.id, piece_kind(d.kind, d.id), seat, x, y, aboard[d.id]))
     colours = tuple(PLAYER_COLOURS.get(p.colour, "#ffffff") for p in table.players)
     m = starmap()
     return StarPicture(tuple(places), tuple(pieces), colours, selected, aim, tuple(rings),
@@ -179,5 +188,5 @@ def legend(seat_names: Sequence[str], colours: Sequence[str]) -> list[tuple[str,
     return out
 
 
-__all__ = ["HOLLOW", "NAMES", "PLANET_COLOURS", "SHAPES", "Piece", "Place", "StarPicture",
-           "build", "glyph", "holder_mark", "legend", "place_letter"]
+__all__ = ["HOLLOW", "NAMES", "PLANET_COLOURS", "SETTLER", "SHAPES", "Piece", "Place",
+           "StarPicture", "build", "glyph", "holder_mark", "legend", "place_letter"]

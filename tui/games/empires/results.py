@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from core.contract import Outcome
+from core.empires.solo_content import campaign
+from core.empires.solo_progress import goal_parts
+from core.empires.state import State
 from tui.history import Story
 from tui.screens.end import Results, new_table, star
 
@@ -20,25 +24,30 @@ PARTS = (("tokens", "VP tokens"), ("libraries", "libraries"), ("troops", "troops
 
 SCORING_NOTE = ("Troops score 1 VP for every 2 on the map; planets 1 at home, 2 elsewhere, "
                 "2 more for an untouched relic planet; structures the symbols they uncovered.")
+# The Classic rules' final scoring (core.empires.classic_scoring), in the same few words.
+CLASSIC_NOTE = ("Occupied planets score 1 VP each, outposts 1, cities 2; cities in 3 "
+                "different quadrants 3 more, or 6 if in all 4; the VP tokens taken in play "
+                "are added.")
 
 
 class EmpiresResults(Results):
     score_label = "VP"
     chart_title = "VP tokens after each turn"
     # The end screen asks for the note after the table: the table says which game it was
-    # (a solo scenario scores no VP, so the competitive note would mislead).
-    solo_shown = False
+    # (a solo scenario scores no VP, so no note; the Classic rules score their own way).
+    shown = "new_era"
 
     @property
     def footnote(self) -> str:  # type: ignore[override]
-        return "" if self.solo_shown else SCORING_NOTE
+        return {"solo": "", "classic": CLASSIC_NOTE}.get(self.shown, SCORING_NOTE)
 
     def table(self, names: list[str], outcome: Outcome, story: Story | None = None) -> Table:
         details = outcome.details or {}
-        self.solo_shown = "scenario" in details
-        if self.solo_shown:
-            return solo_table(names, details)
         parts = details.get("parts", [])
+        self.shown = "solo" if "scenario" in details else "classic" if is_classic(parts) \
+            else "new_era"
+        if self.shown == "solo":
+            return solo_table(names, details, story.state if story is not None else None)
         shown = [(key, label) for key, label in PARTS
                  if any(p.get(key, 0) for p in parts)] if parts else []
         table = new_table()
@@ -65,6 +74,14 @@ class EmpiresResults(Results):
         verdict = "won" if details.get("won") else "lost"
         return f"Scenario {details['scenario']} · {details.get('name', '')}: {verdict}!"
 
+    def chart_rows(self, names: list[str], outcome: Outcome,
+                   story: Story) -> tuple[list[str], list[list[int]]]:
+        # A scenario scores no VP: its chart would be an empty line (the table shows the
+        # goal's parts instead).
+        if "scenario" in (outcome.details or {}):
+            return [], []
+        return super().chart_rows(names, outcome, story)
+
     def tiebreak_line(self, outcome: Outcome) -> str:
         # A solo result's tiebreak is the reason it ended, which the table already says.
         if "scenario" in (outcome.details or {}):
@@ -72,9 +89,17 @@ class EmpiresResults(Results):
         return super().tiebreak_line(outcome)
 
 
-def solo_table(names: list[str], details: dict[str, Any]) -> Table:
-    """A scenario's end: who played it, won or lost and why, and after the last scenario
-    the story's conclusion."""
+def is_classic(parts: list[dict[str, int]]) -> bool:
+    """The parts are the Classic rules' (``classic_parts``: only they count the cities'
+    spread)."""
+    return bool(parts) and "spread" in parts[0]
+
+
+def solo_table(names: list[str], details: dict[str, Any], final: State | None = None
+               ) -> Table:
+    """A scenario's end: who played it, won or lost and why, the goal and each of its parts
+    as the game ended (``final``: the last table), and after the last scenario the story's
+    conclusion."""
     table = new_table()
     table.add_column("Player")
     table.add_column("Scenario", justify="right")
@@ -83,6 +108,11 @@ def solo_table(names: list[str], details: dict[str, Any]) -> Table:
     verdict, _, why = result.partition(": ")
     table.add_row(names[0] if names else "You", str(details.get("scenario", "")),
                   f"{verdict.title()}: {why}" if why else verdict.title())
+    if final is not None and final.solo is not None:
+        goal = campaign()[0][final.solo.scenario - 1].goal
+        table.add_row("", "Goal", Text(goal, style="not bold italic"))
+        for part in goal_parts(final):
+            table.add_row("", "✓" if part.done else "·", Text(part.words(), style="not bold"))
     if details.get("conclusion"):
         table.add_row("", "", "")
         table.add_row("", "", str(details["conclusion"]))

@@ -59,7 +59,12 @@ TOLD = frozenset({"destroyed", "vp", "refresh", "attack", "tech", "discover", "e
 FAMILY = {"move": ("land", "launch", "discover", "reposition", "wormhole", "place",
                    "awaken", "seize"),
           "deploy": ("deploy_ship", "deploy_troop", "retreat"), "build": ("build",),
-          "interact": ("archive", "relic", "mega")}
+          "interact": ("archive", "relic", "mission", "mega")}
+# How the Interact prompt counts what i lists: each kind, said for one and for more.
+INTERACT_WORDS = {"archive": ("Archive relic", "Archive relics"),
+                  "relic": ("relic to use", "relics to use"),
+                  "mission": ("mission", "missions"),
+                  "mega": ("megastructure use", "megastructure uses")}
 
 
 class EmpiresScreen(TableScreen):
@@ -250,6 +255,10 @@ class EmpiresScreen(TableScreen):
         for s in order:
             side.append_text(panels.dashboard_lines(t, s, self.player_name(s), wide=wide))
             side.append("\n")
+        missions = panels.mission_lines(t, seat, wide=wide)
+        if missions:
+            side.append_text(missions)
+            side.append("\n")
         mega = panels.mega_line(t, names)
         if mega:
             side.append_text(mega)
@@ -278,6 +287,9 @@ class EmpiresScreen(TableScreen):
             return Text("Attacks: a picks targets · e strikes and ends the turn",
                         style="bold green")
         parts = []
+        offer = interact_offer(legal) if v.table.action == "interact" else ""
+        if offer:
+            parts.append(f"i: {offer}")
         if any(a.kind == "flick" for a in legal):
             parts.append("arrows aim · tab ship · t target · enter flicks")
         if any(a.kind != "flick" and a.kind != "end" for a in legal):
@@ -484,6 +496,11 @@ class EmpiresScreen(TableScreen):
         t = self.state
         if action == "move":
             return "no manoeuvre now: aim a ship and press enter to flick"
+        if action == "interact" and t.uses > 0:  # the mission nearest done says what is missing
+            missing = [r for k in range(len(t.missions))
+                       if (r := self.why_not(Action("mission", k))) and "not met" in r]
+            if missing:
+                return "nothing to interact with now: " + missing[0]
         if t.uses <= 0:
             return self.why_not(Action("deploy_troop" if action == "deploy" else "build", 0))\
                 or f"nothing to {action} now"
@@ -575,6 +592,17 @@ class EmpiresScreen(TableScreen):
             self.starmap.set_aim(action.card, aim_of(action.option))
         if self.do(action):
             self.advance()
+
+
+def interact_offer(legal: list[Action]) -> str:
+    """What the Interact action's list (i) holds now, counted: "1 mission · 2 relics to
+    use"; empty when it holds nothing."""
+    said = []
+    for kind, (one, more) in INTERACT_WORDS.items():
+        n = sum(1 for a in legal if a.kind == kind)
+        if n:
+            said.append(f"{n} {one if n == 1 else more}")
+    return " · ".join(said)
 
 
 def aim_action(ship: int, aim: Aim) -> Action:
