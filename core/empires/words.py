@@ -17,6 +17,7 @@ from core.empires.solo_words import solo_event_line, solo_words
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.turn import ACTIONS
 from core.empires.view import EmpiresView
+from core.words import counted
 
 
 def _where(state: State, i: int) -> str:
@@ -140,7 +141,7 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         if 0 <= a.card < len(state.missions):
             # What it is worth is said too: the second comer's cubes score less.
             m, cubes = missions()[state.missions[a.card]], cubes_for(state, a.card)
-            return (f"complete the mission {m.name} ({cubes} cube{'s' if cubes > 1 else ''}: "
+            return (f"complete the mission {m.name} ({counted(cubes, 'cube')}: "
                     f"{vp_for(m, cubes)} VP at the end)")
         return "complete a mission"
     if k == "attack":

@@ -269,9 +269,9 @@ class SetupScreen(Screen[None]):
         game = self.query_one("#game", Setting)
         game.note = "" if row.playable else "coming in a later version"
         column = label_column([spec.label for spec in row.settings])
-        shown = [s for s in self.query(Setting) if s.display and (
-            not (s.id or "").startswith("seat-") or self.query_one(
-                f"#seat-row-{(s.id or '-0').split('-')[-1]}").display)]
+        # A seat's line is hidden by its row (the seat and its name box) beyond the players.
+        shown = [s for s in self.query(Setting)
+                 if s.display and (s.parent is None or s.parent.display)]
         box = value_column([s.values[s.index][1] for s in shown])
         for setting in self.query(Setting):
             setting.widen_label(column)

@@ -18,6 +18,7 @@ from core.empires.solo_state import HEART_SCENARIO
 from core.empires.state import PLANET_COLOURS, STRUCTURES, State
 from core.empires.technology import LEVELS, technologies
 from core.empires.view import EmpiresView
+from core.words import counted
 from tui.games.empires import solo_panels
 from tui.games.empires.picture import (
     HOLLOW,
@@ -196,8 +197,8 @@ def missions_text(t: State, names: Sequence[str]) -> Text:
         m = missions()[mid]
         text.append(f"  {m.name}", style="bold")
         text.append(f" — {m.text} First: {m.first} VP, later: {m.others} VP.")
-        done = [f"{names[s]} {c} cube{'s' if c > 1 else ''}"
-                for s, c in enumerate(t.mission_cubes[k]) if c]
+        done = [f"{names[s]} {counted(c, 'cube')}" for s, c in enumerate(t.mission_cubes[k])
+                if c]
         if done:
             text.append(f"  [{', '.join(done)}]", style="italic")
         text.append("\n")

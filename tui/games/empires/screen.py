@@ -34,6 +34,7 @@ from core.empires.state import State
 from core.empires.technology import advanced_name
 from core.empires.turn import ACTIONS
 from core.empires.words import event_line as said
+from core.words import counted
 from tui.games.empires import panels, solo_panels
 from tui.games.empires.book import BookScreen
 from tui.games.empires.starmap import StarMap
@@ -601,7 +602,7 @@ def interact_offer(legal: list[Action]) -> str:
     for kind, (one, more) in INTERACT_WORDS.items():
         n = sum(1 for a in legal if a.kind == kind)
         if n:
-            said.append(f"{n} {one if n == 1 else more}")
+            said.append(counted(n, one, more))
     return " · ".join(said)
 
 
