@@ -18,7 +18,7 @@ from core.games import campaign_flow, title
 from tui.screens.setup import seat_names
 from tui.session import HUMAN
 from tui.widgets.footer import KeyFooter
-from tui.widgets.setting import Setting, label_column
+from tui.widgets.setting import Setting, label_column, value_column
 
 
 class StartCampaignScreen(Screen[None]):
@@ -46,6 +46,8 @@ class StartCampaignScreen(Screen[None]):
             yield Static(self.flow.opening, id="campaign-opening")
             chosen: dict[str, Any] = {"players": 1}
             column = label_column([row.label for row in self.rows])
+            # One box for every value a line may show, so the arrows stand still and in line.
+            box = value_column([text for row in self.rows for _, text in row.choices(chosen)])
             for i, row in enumerate(self.rows):
                 choices = row.choices(chosen)
                 default = row.default_for(chosen)
@@ -53,6 +55,7 @@ class StartCampaignScreen(Screen[None]):
                                  id=f"campaign-setting-{i}")
                 widget.select(default)
                 widget.widen_label(column)
+                widget.widen_box(box)
                 chosen[row.key] = default
                 yield widget
             yield Label("Enter sets out on the first chapter; escape goes back.",

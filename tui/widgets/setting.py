@@ -114,8 +114,9 @@ class Setting(Widget, can_focus=True):
             self.refresh()
 
     def line_width(self) -> int:
-        """The cells from the label to the gap after the closing arrow."""
-        return self.label_width + (self.box_width or VALUE_WIDTH) + ARROWS
+        """The cells from the label to the gap after the closing arrow, or after the note."""
+        note = len(self.note) + 2 if self.note else 0
+        return self.label_width + (self.box_width or VALUE_WIDTH) + ARROWS + note
 
     def value_width(self) -> int:
         """The cells of the value box: the screen's column, or 20 and more for a longer value,
