@@ -7,8 +7,8 @@ from collections.abc import Callable
 from core.contract import Action, Event
 from core.empires.build import TERRAFORM
 from core.empires.classic_words import classic_event_line, classic_words
+from core.empires.disc_names import disc_name
 from core.empires.empires import empires
-from core.empires.geometry import place
 from core.empires.mega_cards import DYSON, HARVESTER, INFO, REENGINEER, TARGET
 from core.empires.missions import cubes_for, missions, vp_for
 from core.empires.phaseship import decode
@@ -20,22 +20,9 @@ from core.empires.view import EmpiresView
 from core.words import counted
 
 
-def _where(state: State, i: int) -> str:
-    if not 0 <= i < len(state.locations):
-        return f"location {i}"
-    loc = state.locations[i]
-    if not loc.faceup:
-        return f"the face-down disc at {place(loc.hole)}"
-    name = loc.terraform or loc.colour
-    kind = "planet" if loc.kind in ("planet", "relic") or loc.terraform else loc.kind
-    if loc.kind == "relic" and not loc.terraform:
-        name = "relic"
-    return f"the {name} {kind} at {place(loc.hole)}".replace("  ", " ")
-
-
 def _target(state: State, t: int) -> str:
     if t < len(state.locations):
-        return _where(state, t)
+        return disc_name(state, t)
     if t >= 400:
         return "the robot in orbit"
     if t >= 300:
@@ -60,12 +47,12 @@ def _card(state: State) -> str:
 
 
 def _power_words(state: State, i: int, how: int) -> str:
-    here = f"the {_card(state)} at {_where(state, i)}"
+    here = f"the {_card(state)} at {disc_name(state, i)}"
     if state.mega_card == DYSON:
         return f"{'build on' if how == 0 else 'overload'} {here}"
     if how >= TARGET:
         verb = "Plasma Blast" if state.mega_card == HARVESTER else "rebuild"
-        return f"{verb} {_where(state, how - TARGET)} with {here}"
+        return f"{verb} {disc_name(state, how - TARGET)} with {here}"
     if state.mega_card == HARVESTER:
         return f"harvest energy with {here}"
     c = how - REENGINEER
@@ -77,7 +64,7 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     """``a`` in one short line, in a state or in a seat's view of it."""
     state = table.table if isinstance(table, EmpiresView) else table
     if state.classic is not None:
-        said = classic_words(state, a, _where)
+        said = classic_words(state, a, disc_name)
         if said is not None:
             return said
     k = a.kind
@@ -118,18 +105,18 @@ def describe(table: State | EmpiresView, a: Action) -> str:
         x, y = decode(a.option)
         return f"lay mine {a.card} at ({x / 100:.0f}, {y / 100:.0f}) mm"
     if k == "move_starbase":
-        return f"move {_ship(state, a.card)} to {_where(state, a.option)}"
+        return f"move {_ship(state, a.card)} to {disc_name(state, a.option)}"
     if k == "launch":
-        return f"launch {_ship(state, a.option)} from {_where(state, a.card)}"
+        return f"launch {_ship(state, a.option)} from {disc_name(state, a.card)}"
     if k == "deploy_ship":
         return f"deploy {_ship(state, a.card)} to the warpgate"
     if k == "deploy_troop":
-        return f"deploy a troop to {_where(state, a.card)}"
+        return f"deploy a troop to {disc_name(state, a.card)}"
     if k == "build":
         if a.option >= TERRAFORM:
-            return (f"build a research facility on {_where(state, a.card)}, terraformed "
+            return (f"build a research facility on {disc_name(state, a.card)}, terraformed "
                     f"{PLANET_COLOURS[a.option - TERRAFORM]}")
-        return f"build a {STRUCTURES[a.option]} on {_where(state, a.card)}"
+        return f"build a {STRUCTURES[a.option]} on {disc_name(state, a.card)}"
     if k == "archive":
         return f"take the {state.archive[a.card].replace('_', ' ')} relic from the Archive" \
             if 0 <= a.card < len(state.archive) else "take a relic from the Archive"
@@ -155,17 +142,17 @@ def describe(table: State | EmpiresView, a: Action) -> str:
     if k == "boon":
         if a.card < 0:
             return "boon: refresh 2 energy"
-        return f"boon: a troop to {_where(state, a.card)}"
+        return f"boon: a troop to {disc_name(state, a.card)}"
     if k == "robots":
-        return f"the robots move to {_where(state, a.card)}"
+        return f"the robots move to {disc_name(state, a.card)}"
     if k == "beacon":
-        return f"beacon {_ship(state, a.option)} to {_where(state, a.card)}"
+        return f"beacon {_ship(state, a.option)} to {disc_name(state, a.card)}"
     if k == "teleport":
-        return f"teleport a troop to {_where(state, a.card)}"
+        return f"teleport a troop to {disc_name(state, a.card)}"
     if k == "relocate":
-        return f"swap {_where(state, a.card)} with {_where(state, a.option)}"
+        return f"swap {disc_name(state, a.card)} with {disc_name(state, a.option)}"
     if k == "jump":
-        source = "your dashboard" if a.card < 0 else _where(state, a.card)
+        source = "your dashboard" if a.card < 0 else disc_name(state, a.card)
         return f"Hyper-Jump: a troop from {source} to the planet taken"
     if k == "done":
         return "done placing"
@@ -185,7 +172,7 @@ def event_line(state: State, e: Event) -> str:
     if solo:
         return solo
     if state.classic is not None:
-        said = classic_event_line(state, e, _where)
+        said = classic_event_line(state, e, disc_name)
         if said is not None:
             return said
     who = state.players[e.seat].colour if 0 <= e.seat < state.n else "the guardians"
@@ -197,42 +184,42 @@ def event_line(state: State, e: Event) -> str:
         "attack": lambda: f"{who}'s attack on {_target(state, e.card)} succeeds",
         "tech": lambda: f"{who} reaches {PLANET_COLOURS[e.card]} level {e.value}"
         if 0 <= e.card < len(PLANET_COLOURS) else f"{who} gains a technology level",
-        "discover": lambda: f"{who} discovers {_where(state, e.card)}",
+        "discover": lambda: f"{who} discovers {disc_name(state, e.card)}",
         "end_triggered": lambda: "the end of the game is triggered: one last turn each",
         "game_over": lambda: "the game is over",
-        "planet_destroyed": lambda: f"the robots blow up {_where(state, e.card)}",
+        "planet_destroyed": lambda: f"the robots blow up {disc_name(state, e.card)}",
         "put_back": lambda: f"{who}'s ship {e.card} is put back at the edge of the map",
         "unlock": lambda: f"{who} unlocks " + ("troops" if e.value == 0 else "a starship")
         + " from the tray, and an energy",
-        "relic": lambda: f"{who} finds a relic at {_where(state, e.card)}",
-        "archived": lambda: f"a relic found at {_where(state, e.card)} goes to the Archive",
-        "event": lambda: f"{who} turns up an event at {_where(state, e.card)}",
-        "terraform": lambda: f"{_where(state, e.card)} is terraformed "
+        "relic": lambda: f"{who} finds a relic at {disc_name(state, e.card)}",
+        "archived": lambda: f"a relic found at {disc_name(state, e.card)} goes to the Archive",
+        "event": lambda: f"{who} turns up an event at {disc_name(state, e.card)}",
+        "terraform": lambda: f"{disc_name(state, e.card)} is terraformed "
         + (PLANET_COLOURS[e.value] if 0 <= e.value < len(PLANET_COLOURS) else ""),
         "advanced": lambda: f"{who} gains advanced starship {e.card}",
         "warship": lambda: "a guardian warship takes its space",
-        "library": lambda: f"an Ancient Library rises on {_where(state, e.card)}",
+        "library": lambda: f"an Ancient Library rises on {disc_name(state, e.card)}",
         "library_waits": lambda: "an Ancient Library waits for a planet in its quadrant",
-        "robots_flee": lambda: f"{e.value} robots are driven off {_where(state, e.card)}",
-        "robots_discover": lambda: f"the robots turn up {_where(state, e.card)}",
+        "robots_flee": lambda: f"{e.value} robots are driven off {disc_name(state, e.card)}",
+        "robots_discover": lambda: f"the robots turn up {disc_name(state, e.card)}",
         "robots_gone": lambda: f"{e.value} robots go back to the supply",
-        "planet_falls": lambda: f"{_where(state, e.card)} falls",
+        "planet_falls": lambda: f"{disc_name(state, e.card)} falls",
         "snared": lambda: f"Gravity Snare puts ship {e.card} back in orbit of "
-        f"{_where(state, e.value)}",
-        "orbit_full": lambda: f"the orbit of {_where(state, e.value)} is full: ship {e.card} "
+        f"{disc_name(state, e.value)}",
+        "orbit_full": lambda: f"the orbit of {disc_name(state, e.value)} is full: ship {e.card} "
         "stays where it is",
-        "awaken": lambda: f"{who} awakens a {_card(state)} at {_where(state, e.card)}",
+        "awaken": lambda: f"{who} awakens a {_card(state)} at {disc_name(state, e.card)}",
         "seize": lambda: f"{who} takes control of the {_card(state)} at "
-        f"{_where(state, e.card)}",
+        f"{disc_name(state, e.card)}",
         "harvest": lambda: f"{who} harvests energy from the Star Harvester at "
-        f"{_where(state, e.card)}",
-        "plasma_blast": lambda: f"{who}'s Plasma Blast destroys {_where(state, e.card)}: "
+        f"{disc_name(state, e.card)}",
+        "plasma_blast": lambda: f"{who}'s Plasma Blast destroys {disc_name(state, e.card)}: "
         f"{e.value} rival survivors sent home",
         "reengineer": lambda: f"{who} re-engineers a "
         + (PLANET_COLOURS[e.value] if 0 <= e.value < len(PLANET_COLOURS) else "")
-        + f" technology at the Reconstructor at {_where(state, e.card)}",
-        "rebuild": lambda: f"{who} rebuilds {_where(state, e.card)} and settles a troop there",
-        "overload": lambda: f"{who} overloads the Dyson Ring at {_where(state, e.card)}: "
+        + f" technology at the Reconstructor at {disc_name(state, e.card)}",
+        "rebuild": lambda: f"{who} rebuilds {disc_name(state, e.card)} and settles a troop there",
+        "overload": lambda: f"{who} overloads the Dyson Ring at {disc_name(state, e.card)}: "
         f"{e.value} rival pieces sent home",
         "mission": lambda: f"{who} completes {_mission(state, e.card)} ({e.value} cubes)",
     }
@@ -242,4 +229,4 @@ def event_line(state: State, e: Event) -> str:
 
 def where(table: State | EmpiresView, i: int) -> str:
     """Location ``i`` by the name the log gives it ("the pink planet at 1.middle")."""
-    return _where(table.table if isinstance(table, EmpiresView) else table, i)
+    return disc_name(table.table if isinstance(table, EmpiresView) else table, i)

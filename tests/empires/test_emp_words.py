@@ -61,3 +61,21 @@ def test_every_event_kind_reads_whatever_its_numbers() -> None:
             assert event_line(s, Event(kind, 0, value, value))
     assert event_line(s, Event("vp", 0, -1, 5)) == "red takes 5 VP"
     assert "rammed" in event_line(s, Event("destroyed", 1, 110, 1))
+
+
+def test_the_solo_log_names_a_disc_as_the_competitive_log_does() -> None:
+    from empires_solo_helpers import solo_game
+
+    from core.empires.disc_names import disc_name
+    from core.empires.solo_words import solo_event_line
+
+    s = solo_game()
+    art = reveal(s, "0.middle", "artifact", "")
+    relic = next(i for i, loc in enumerate(s.locations) if loc.kind == "relic")
+    s.locations[relic].faceup = True
+    assert disc_name(s, art) == "the artifact at top-left middle"
+    assert solo_event_line(s, Event("megastructure", 0, art)) == (
+        "a Megastructure wakes on the artifact at top-left middle")
+    assert disc_name(s, relic).startswith("the relic planet at ")
+    assert solo_event_line(s, Event("overrun", 0, relic)) == (
+        f"the robots overrun {disc_name(s, relic)}")
