@@ -13,6 +13,7 @@ from core.empires import megastructures
 from core.empires.classic_scoring import classic_parts
 from core.empires.geometry import starmap, within_range
 from core.empires.megastructures import MINIATURES
+from core.empires.missions import mission_vp
 from core.empires.occupancy import (
     ROBOTS,
     is_planet,
@@ -36,7 +37,9 @@ class Weights:
     ship: float = 0.45  # a starship on the map
     ship_home: float = 0.15  # a starship on the dashboard, waiting to be deployed
     troop_home: float = 0.15  # a troop on the dashboard
-    at_face_down: float = 0.9  # a ship orbiting a face-down location: a discovery (1 VP)
+    # a ship orbiting a face-down location: the token it would turn up (a relic, energy or
+    # an event; a discovery itself scores nothing), on top of what the disc would be
+    at_face_down: float = 0.3
     at_free_planet: float = 0.8  # a ship orbiting a planet it may land on
     at_rival_planet: float = 0.5  # a ship orbiting a rival's planet: an attack, a blockade
     at_robots: float = 0.6  # a ship orbiting the robots' planet: two strike it for VP
@@ -73,7 +76,17 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     if loc.robots and s.classic is not None:  # Classic robots put a location out of play
         return 0.0
     if not loc.faceup:
-        return (w.at_face_down if not already else 0.1) if loc.kind != "warpgate" else 0.0
+        if loc.kind == "warpgate":
+            return 0.0
+        if already:
+            return 0.1
+        # What the disc would be once turned, and its token: worth more than the token
+        # alone, or a ship would orbit an unturned disc for ever rather than turn it.
+        token = 0.0 if not loc.token else (
+            w.at_face_down if len(s.players[seat].relics) < 3 else w.at_face_down / 3)
+        if loc.kind == "artifact":
+            return token + megastructure_worth(s, i, seat, w)
+        return token + _free_planet_worth(s, i, seat, w)
     if loc.kind == "artifact":
         return 0.0 if already else megastructure_worth(s, i, seat, w)
     if not is_planet(loc):
@@ -82,15 +95,20 @@ def location_worth(s: State, i: int, seat: int, w: Weights = GREEDY, already: in
     if who == seat:
         return w.at_own_planet
     if who is None:
-        if already:
-            return 0.2
-        away = quadrant(i) != s.players[seat].home
-        return w.at_free_planet + (0.4 if away else 0.0) + (0.4 if loc.kind == "relic" else 0.0)
+        return 0.2 if already else _free_planet_worth(s, i, seat, w)
     base = w.at_robots if who == ROBOTS else w.at_rival_planet
     defence = planet_defence(s, i)
     if already + 1 == defence + 1:
         return base + w.strike * max(1, defence)
     return base if already + 1 < defence + 1 else 0.1
+
+
+def _free_planet_worth(s: State, i: int, seat: int, w: Weights) -> float:
+    """A ship orbiting unoccupied planet ``i``: a landing, worth more away from home (2 VP
+    there, 1 at home) and on a relic planet not yet terraformed (2 VP more)."""
+    away = quadrant(i) != s.players[seat].home
+    relic = s.locations[i].kind == "relic" and not s.locations[i].terraform
+    return w.at_free_planet + (0.4 if away else 0.0) + (0.4 if relic else 0.0)
 
 
 def megastructure_worth(s: State, i: int, seat: int, w: Weights = GREEDY) -> float:
@@ -139,7 +157,7 @@ def seat_value(s: State, seat: int, w: Weights = GREEDY) -> float:
     p = s.players[seat]
     if s.classic is not None:
         return _fleet_value(s, seat, w, _classic_value(s, seat, w))
-    value = float(p.vp)
+    value = float(p.vp + mission_vp(s, seat))
     troops = 0
     for i, loc in enumerate(s.locations):
         if not loc.pieces and not loc.robots:

@@ -8,10 +8,24 @@ and each attack by striking it on a copy.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ai.empires.turns import Pick, Style, decide
 from core.contract import Action
+from core.empires.state import State
 from core.empires.view import EmpiresView, determinize
 from core.rng import Rng
+
+# Turns in a row this bot may find the table as it was a turn before (no VP, piece,
+# technology, discovery or mission anywhere) before it plays restless (``Style.restless``).
+PATIENCE = 3
+
+
+def stillness(s: State) -> tuple[object, ...]:
+    """What changes on a table that is getting somewhere."""
+    return (s.vp_pool, tuple(p.vp for p in s.players), tuple(sum(p.tech.values())
+            for p in s.players), sum(len(loc.pieces) + loc.robots + loc.faceup
+                                     for loc in s.locations), str(s.mission_cubes))
 
 
 class EmpiresGreedyBot:
@@ -25,6 +39,8 @@ class EmpiresGreedyBot:
                              f"not {game!r}")
         self.game = game
         self.rng = Rng.stream(seed, self.stream)
+        self.last: tuple[object, ...] = ()
+        self.idle = 0  # turns in a row the table was found as it was
 
     def choose(self, view: EmpiresView, legal: list[Action]) -> Action:
         return self.recommend(view, legal).action
@@ -33,4 +49,11 @@ class EmpiresGreedyBot:
         if len(legal) == 1:
             return Pick(legal[0], 0.0)
         world = determinize(view, self.rng)
-        return decide(world, view.seat, legal, self.rng, self.style)
+        style = self.style
+        if view.phase == "choose" and not view.pending:
+            now = stillness(view.table)
+            self.idle = self.idle + 1 if now == self.last else 0
+            self.last = now
+        if self.idle >= PATIENCE:
+            style = replace(style, restless=True)
+        return decide(world, view.seat, legal, self.rng, style)

@@ -38,6 +38,10 @@ class Style:
     goals: int = 6  # goals searched per ship, the most promising first
     boost: bool = False  # whether boosting is weighed
     strikes: bool = False  # whether a turn's play-out goes on through its attacks
+    # Whether the best thing other than ending is done even at a loss: a bot whose table has
+    # not moved for turns takes it (see ``greedy.PATIENCE``), or two bots that each judge
+    # every move a loss would end their turns for ever and the game never end.
+    restless: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,8 @@ def best_flick(s: State, seat: int, rng: Rng, style: Style) -> Pick | None:
         now = w.ship + (location_worth(s, here, seat, w, others.get(here, 0))
                         + ship_pull(s, d.id, here) if here >= 0
                         else drift_worth(s, d.x, d.y, seat, w))
-        goals = [g for worth, g in goals_for(s, seat, d.id, w) if worth > now + FLICK_GAIN]
+        goals = [g for worth, g in goals_for(s, seat, d.id, w)
+                 if worth > now + FLICK_GAIN or style.restless]
         for goal in goals[:style.goals]:
             shot = search(s, d.id, goal, rng, style.budget, table)
             gain = sum(landing_worth(s, seat, x, w, others, d.id) for x in shot.landings) / len(
@@ -162,11 +167,14 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
     others = [a for a in legal if a.kind not in ("flick", "end", "boost", "reposition")]
     best = Pick(END, 0.0)
     for value, a in one_ply(s, seat, others, w):
-        if value - base > best.gain + GAIN:
+        if a.kind == "discover":
+            value = max(value, _after_discovery(s, seat, a, w))
+        if value - base > best.gain + GAIN or style.restless and best.action == END:
             best = Pick(a, value - base)
     if any(a.kind == "flick" for a in legal):
         flick = best_flick(s, seat, rng, style)
-        if flick is not None and flick.gain > best.gain + FLICK_GAIN:
+        if flick is not None and (flick.gain > best.gain + FLICK_GAIN or style.restless
+                                  and best.action == END):
             best = flick
     if best.action == END and style.boost and Action("boost") in legal:
         c = s.copy()
@@ -176,6 +184,21 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
         if again.gain > w.energy + GAIN:
             return Pick(Action("boost"), again.gain - w.energy)
     return best
+
+
+def _after_discovery(s: State, seat: int, discover: Action, w: Weights) -> float:
+    """The best value a discovery leads to with the manoeuvre it opens (a landing on the
+    planet turned, most often): judged alone, a discovery that turns up nothing worth
+    having would never be made, and the ship would orbit its unturned disc for ever."""
+    c = s.copy()
+    apply(c, discover)
+    if c.to_move != seat or c.pending:
+        return evaluate(c, seat, w)
+    nexts = [a for a in legal_actions(c) if a.kind not in _NOT_MANOEUVRES]
+    return max([v for v, _ in one_ply(c, seat, nexts, w)], default=evaluate(c, seat, w))
+
+
+_NOT_MANOEUVRES = ("flick", "end", "boost", "reposition", "discover")
 
 
 def play_out(s: State, seat: int, rng: Rng, style: Style, strikes: bool = False) -> State:
@@ -242,7 +265,7 @@ def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
                 apply(c, a)
         apply(c, END)
         gain = evaluate(c, seat, w) - base
-        if gain > best.gain + GAIN / 5:
+        if gain > best.gain + GAIN / 5 or style.restless and best.action == END:
             best = Pick(group[0], gain)
     for value, a in one_ply(s, seat, [a for a in options if a.kind == "bonus"], w, finish=True):
         if value - base > best.gain + GAIN / 5:

@@ -15,11 +15,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "empires"))
 
 from empires_play import pick  # noqa: E402
-from empires_rules_helpers import game, reveal, ship_at  # noqa: E402
+from empires_rules_helpers import game, reveal, ship_at, ship_to  # noqa: E402
 
 from ai.bots import make_bot  # noqa: E402
+from ai.empires.evaluation import evaluate  # noqa: E402
 from ai.empires.flicks import FULL, ORBIT, Budget, Goal, Table, search  # noqa: E402
+from ai.empires.turns import Style, decide  # noqa: E402
 from ai.hints import hint  # noqa: E402
+from ai.selfplay import play_game  # noqa: E402
 from ascend_cli import main  # noqa: E402
 from core.contract import Action  # noqa: E402
 from core.empires import (  # noqa: E402
@@ -32,7 +35,10 @@ from core.empires import (  # noqa: E402
     why_illegal,
 )
 from core.empires.flight import fly  # noqa: E402
+from core.empires.missions import complete, missions, vp_for  # noqa: E402
+from core.empires.occupancy import quadrant  # noqa: E402
 from core.empires.placing import location_discs  # noqa: E402
+from core.empires.setup import tokens  # noqa: E402
 from core.empires.state import State  # noqa: E402
 from core.empires.words import where  # noqa: E402
 from core.rng import Rng  # noqa: E402
@@ -91,6 +97,67 @@ def test_choosing_never_draws_from_the_games_generator(name: str) -> None:
     make_bot(name, "empires", seed=1).choose(view(s, s.to_move), legal_actions(s))
     assert checksum(s) == before
     assert s.rng.copy().next64() == state_of_rng
+
+
+def test_a_ship_turns_its_disc_for_the_landing_it_opens_though_the_relic_is_archived(
+        ) -> None:
+    # Three relics held: the token under the disc would go to the archive, worth nothing
+    # to the seat by itself; the planet it turns, at home (1 VP), is worth landing on.
+    s = game(players=2, seed=3)
+    i = next(k for k, loc in enumerate(s.locations) if not loc.faceup and loc.token
+             and loc.kind == "planet" and quadrant(k) == s.players[0].home)
+    ship = ship_to(s, 0, s.locations[i].hole)
+    relic = {t.id for t in tokens() if t.kind == "relic"}
+    lying = [loc for k, loc in enumerate(s.locations) if k != i and loc.token in relic]
+    for loc in lying[:3]:  # picked up as discoveries would
+        s.players[0].relics.append(loc.token)
+        loc.token = ""
+    s.locations[i].token, lying[3].token = lying[3].token, s.locations[i].token
+    others = [d.id for d in s.discs if d.owner == 0 and d.id != ship]
+    s.discs = [d for d in s.discs if d.id not in others]
+    s.players[0].ships = sorted(s.players[0].ships + others)  # home on the dashboard
+    assert audit(s) == []
+    apply(s, Action("choose", 0))
+    # Flights elsewhere left out: the choice is between turning the disc and doing nothing.
+    legal = [a for a in legal_actions(s) if a.kind != "flick"]
+    pick = decide(s, 0, legal, Rng(1), Style())
+    assert pick.action == Action("discover", ship), pick
+
+
+@pytest.mark.parametrize("kind", ["planet", "artifact"])
+def test_turning_a_disc_loses_nothing_when_it_turns_up_a_relic_or_nothing(kind: str) -> None:
+    # Were an unturned disc worth more than the disc turned and its find, a ship would orbit
+    # it for ever: the pool would never empty and the game never end.
+    s = game(players=2, seed=3)
+    i = next(k for k, loc in enumerate(s.locations) if not loc.faceup and loc.kind == kind)
+    relic = {t.id for t in tokens() if t.kind == "relic"}
+    loc = s.locations[i]
+    if loc.token and loc.token not in relic:
+        other = next(x for x in s.locations if x.token in relic)
+        loc.token, other.token = other.token, loc.token
+    ship = ship_to(s, 0, loc.hole)
+    apply(s, Action("choose", 0))
+    before = evaluate(s, 0)
+    apply(s, Action("discover", ship))
+    assert evaluate(s, 0) >= before
+
+
+def test_a_completed_mission_counts_in_the_bots_judgement() -> None:
+    s = game(players=2, seed=3)
+    assert s.missions, "the default game deals missions"
+    before = evaluate(s, 0)
+    complete(s, 0)
+    assert evaluate(s, 0) == pytest.approx(before + vp_for(missions()[s.missions[0]], 2))
+
+
+@pytest.mark.parametrize("seed", [9006, 9011])
+def test_the_bots_finish_games_where_they_once_orbited_unturned_discs_for_ever(
+        seed: int) -> None:
+    # Both games once ran for thousands of turns: each bot kept its ships on face-down discs
+    # it would not turn, and the pool never emptied.
+    seats = ["planner", "greedy"] if seed % 2 == 0 else ["greedy", "planner"]
+    result = play_game("empires", {}, seed, seats)
+    assert result.turns < 60 and result.steps < 1000, result
 
 
 def test_the_flick_search_finds_a_reachable_orbit() -> None:
