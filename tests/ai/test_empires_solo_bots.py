@@ -18,6 +18,7 @@ from empires_solo_helpers import planet, solo_game, sv  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.evaluation import GREEDY, evaluate  # noqa: E402
 from ai.empires.flicks import LOST, Table  # noqa: E402
+from ai.empires.greedy import TURN_LIMIT  # noqa: E402
 from ai.empires.solo_value import (  # noqa: E402
     ABILITY,
     EXPOSED,
@@ -45,15 +46,27 @@ from core.empires.solo_progress import goal_parts  # noqa: E402
 from core.empires.state import State  # noqa: E402
 
 SMART = ("greedy", "planner")
+MOST_CHOICES = 5000  # a scenario takes a few hundred
 
 
 def play_to_end(s: State, name: str, seed: int) -> None:
+    """Play to the end, every turn's action ended within the bot's limit: a bot once landed
+    and launched the same ship for ever inside one turn (scenario 3, seed 11)."""
     bot = make_bot(name, "empires", seed)
-    while s.to_move is not None:
+    in_action = 0
+    for _ in range(MOST_CHOICES):
+        if s.to_move is None:
+            break
         legal = legal_actions(s)
         a = bot.choose(view(s, 0), legal)
         assert why_illegal(s, a) is None, (a, s.phase)
+        if s.phase != "act":
+            in_action = 0
+        elif not s.pending:
+            in_action += 1
+        assert in_action <= TURN_LIMIT + 1, f"turn {s.turn} never ends: {a}"
         apply(s, a)
+    assert s.to_move is None, "the scenario did not end"
     assert audit(s) == []
 
 
