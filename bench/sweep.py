@@ -1,11 +1,14 @@
 """The long property sweep: thousands of seeded random games, every invariant after every step.
 
-    python -m bench.sweep [--game ascension|firepeak|tactics] [--games 10000]
-                          [--only mode=solo,coop]
+    python -m bench.sweep [--game ascension|firepeak|tactics|empires] [--games 10000]
+                          [--seed 0] [--first 0] [--only mode=solo,coop]
 
 The test suite runs a few hundred of these; this is the ten-thousand-game version. The
 player count and every set-up setting of the game (edition, variants, mode, scenario,
-drafting…) rotate game by game.
+drafting…) rotate game by game. Game g of a sweep has seed ``--seed`` + g and the g-th set-up
+of the rotation; ``--first G`` starts at game G, so a sweep too long for one sitting (10,000
+Empires games are hours) runs in parts, or in one process per core, and the parts together
+play exactly the games of the whole.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="ascension", choices=game_names())
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--first", type=int, default=0, help="the sweep's game to start at")
     ap.add_argument("--only", action="append", default=[], metavar="SETTING=V1,V2",
                     help="keep a set-up setting to these values (e.g. mode=solo,coop)")
     args = ap.parse_args(argv)
@@ -83,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     problems = mod.audit
     start = time.perf_counter()
     bad = steps = 0
-    for g in range(args.games):
+    last = args.first + args.games
+    for g in range(args.first, last):
         seed = args.seed + g
         s = mod.new_game(rotated_options(args.game, g, only), seed)
         rng = Rng.stream(seed, "sweep")
@@ -96,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
                 bad += 1
                 break
     secs = time.perf_counter() - start
-    print(f"{args.game}: {args.games} games, {steps} actions in {secs:.1f} s: "
+    print(f"{args.game}: {args.games} games (seeds {args.seed + args.first}-"
+          f"{args.seed + last - 1}), {steps} actions in {secs:.1f} s: "
           f"{bad} with a broken invariant")
     return 1 if bad else 0
 

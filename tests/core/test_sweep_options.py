@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.sweep import parse_only, rotated_options
+from bench.sweep import main, parse_only, rotated_options
 
 
 def test_only_keeps_the_modes_named_and_the_player_counts_they_need() -> None:
@@ -32,3 +32,18 @@ def test_an_only_no_player_count_allows_is_refused() -> None:
 def test_a_malformed_only_is_refused_with_its_text(bad: str) -> None:
     with pytest.raises(SystemExit, match="--only takes"):
         parse_only([bad])
+
+
+def test_a_sweep_in_parts_plays_the_games_of_the_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "ascension", "--games", "3", "--seed", "40"]) == 0
+    whole = capsys.readouterr().out
+    assert main(["--game", "ascension", "--games", "1", "--seed", "40"]) == 0
+    assert main(["--game", "ascension", "--games", "2", "--seed", "40", "--first", "1"]) == 0
+    parts = capsys.readouterr().out.splitlines()
+    assert "(seeds 40-42)" in whole and "(seeds 40-40)" in parts[0]
+    assert "(seeds 41-42)" in parts[1]
+
+    def actions(line: str) -> int:
+        return int(line.split("), ")[1].split(" actions")[0])
+
+    assert actions(parts[0]) + actions(parts[1]) == actions(whole.strip())
