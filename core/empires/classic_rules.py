@@ -30,7 +30,9 @@ from __future__ import annotations
 from core.contract import Action, Event
 from core.empires import classic_combat, classic_play, classic_turn, maneuvers
 from core.empires.aim import Aim, check
+from core.empires.classic_setup import homeworld
 from core.empires.classic_state import ACTIONS, BUILDS, CITY_BONUS, MINE_VP
+from core.empires.occupancy import occupant
 from core.empires.state import PLANET_COLOURS, State
 
 AIM_SCALE = 100000
@@ -52,15 +54,20 @@ _NOTHING = {"deploy": "deploy or retreat", "mine": "mine (2 or 3 of your troops 
 def candidates(state: State, action: str) -> list[Action]:
     """Every action within ``action`` but the Move's (whose flicks are free quantities),
     before the refusals sort them."""
-    n = len(state.locations)
+    if action == "develop":
+        return [Action("develop", c) for c in range(len(PLANET_COLOURS))]
+    # Troops are deployed, retreated, mined and built with only at the seat's Homeworld and
+    # on planets it occupies: the rest are refused anyway, and asking each of them why was
+    # most of the time of a Classic legal list.
+    seat = state.current
+    home = homeworld(state, seat)
+    held = [i for i, loc in enumerate(state.locations)
+            if i == home or any(o == seat for o, _ in loc.pieces) or occupant(state, i) == seat]
     if action == "deploy":
-        return [Action("deploy_troop", i) for i in range(n)] + [
-            Action("retreat", i) for i in range(n)]
+        return [Action("deploy_troop", i) for i in held] + [Action("retreat", i) for i in held]
     if action == "mine":
-        return [Action("mine_planet", i, k) for i in range(n) for k in MINE_VP]
-    if action == "build":
-        return [Action("build", i, k) for i in range(n) for k in range(len(BUILDS))]
-    return [Action("develop", c) for c in range(len(PLANET_COLOURS))]
+        return [Action("mine_planet", i, k) for i in held for k in MINE_VP]
+    return [Action("build", i, k) for i in held for k in range(len(BUILDS))]
 
 
 def can_do(state: State, k: int) -> bool:

@@ -45,15 +45,20 @@ def orbit_of(d: Disc) -> int:
 def orbiting(state: State, i: int, kind: str = "ship") -> list[Disc]:
     """The discs of ``kind`` in orbit of location ``i``, in id order."""
     loc = location_discs()[i]
-    reach = starmap().orbit
+    x, y, reach = loc.x, loc.y, starmap().orbit
     out = []
     for d in state.discs:
-        if d.kind != kind:
-            continue
-        dx, dy, r = d.x - loc.x, d.y - loc.y, reach + d.r
-        if dx * dx + dy * dy <= r * r:
-            out.append(d)
-    return sorted(out, key=lambda d: d.id)
+        if d.kind == kind:
+            dx, dy, r = d.x - x, d.y - y, reach + d.r
+            if dx * dx + dy * dy <= r * r:
+                out.append(d)
+    if len(out) > 1:
+        out.sort(key=_disc_id)
+    return out
+
+
+def _disc_id(d: Disc) -> int:
+    return d.id
 
 
 def occupant(state: State, i: int) -> int | None:
@@ -74,8 +79,26 @@ def blockaders(state: State, i: int, seat: int) -> list[Disc]:
     loc = state.locations[i]
     if loc.kind == "warpgate" or loc.wormhole:
         return []
-    return [d for d in orbiting(state, i) if d.owner != seat and d.owner >= 0] + orbiting(
-        state, i, "robot")  # solo: a robot in an orbit blockades it
+    # One pass over the discs for both (the rules ask this for every candidate action).
+    spot = location_discs()[i]
+    x, y, reach = spot.x, spot.y, starmap().orbit
+    ships: list[Disc] = []
+    robots: list[Disc] = []  # solo: a robot in an orbit blockades it
+    for d in state.discs:
+        kind = d.kind
+        if kind == "ship":
+            if d.owner == seat or d.owner < 0:
+                continue
+        elif kind != "robot":
+            continue
+        dx, dy, r = d.x - x, d.y - y, reach + d.r
+        if dx * dx + dy * dy <= r * r:
+            (ships if kind == "ship" else robots).append(d)
+    if len(ships) > 1:
+        ships.sort(key=_disc_id)
+    if len(robots) > 1:
+        robots.sort(key=_disc_id)
+    return ships + robots
 
 
 def blockade_reason(state: State, i: int, seat: int) -> str | None:
