@@ -81,12 +81,13 @@ def _turn(state: State) -> list[str]:
     if placed + state.libraries != LIBRARIES or state.libraries < 0:
         out.append(f"{placed} + {state.libraries} Ancient Libraries, not {LIBRARIES}")
     for p in state.players:
+        advanced = advanced_ids(p.seat)
         for colour, level in p.tech.items():
             if not 0 <= level <= 4:
                 out.append(f"seat {p.seat}: {colour} level {level}")
             if any(f"{colour}:{k}" not in state.developed for k in range(1, level + 1)):
                 out.append(f"seat {p.seat}: a {colour} level no one was paid for first")
-            locked = advanced_ids(p.seat)[colour] in p.advanced_locked
+            locked = advanced[colour] in p.advanced_locked
             if locked != (level < 3):
                 out.append(f"seat {p.seat}: the {colour} advanced ship does not match level "
                            f"{level}")
@@ -146,19 +147,17 @@ def _player(state: State, seat: int) -> list[str]:
     p = state.players[seat]
     out: list[str] = []
     who = f"seat {seat}"
-    on_map = [d.id for d in state.discs if d.owner == seat and d.kind == "ship"
-              and d.id in ship_ids(seat)]
-    ships = Counter(on_map + p.ships + p.ships_locked)
-    if sorted(ships) != ship_ids(seat) or max(ships.values()) != 1:
-        out.append(f"{who}: starships {sorted(ships.elements())}, not {ship_ids(seat)} once")
-    known = set(ship_ids(seat)) | set(advanced_ids(seat).values())
-    for d in state.discs:
-        if d.owner == seat and d.kind == "ship" and d.id not in known:
-            out.append(f"{who}: ship {d.id} on the map is not one of theirs")
-    advanced = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "ship"
-                        and d.id in advanced_ids(seat).values()]
-                       + p.advanced + p.advanced_locked)
-    if sorted(advanced) != sorted(advanced_ids(seat).values()) or max(advanced.values()) != 1:
+    plain, big = ship_ids(seat), sorted(advanced_ids(seat).values())
+    mine = [d.id for d in state.discs if d.owner == seat and d.kind == "ship"]
+    ships = Counter([x for x in mine if x in plain] + p.ships + p.ships_locked)
+    if sorted(ships) != plain or max(ships.values()) != 1:
+        out.append(f"{who}: starships {sorted(ships.elements())}, not {plain} once")
+    known = set(plain) | set(big)
+    for x in mine:
+        if x not in known:
+            out.append(f"{who}: ship {x} on the map is not one of theirs")
+    advanced = Counter([x for x in mine if x in big] + p.advanced + p.advanced_locked)
+    if sorted(advanced) != big or max(advanced.values()) != 1:
         out.append(f"{who}: advanced starships {sorted(advanced.elements())}, not each once")
     bases = Counter([d.id for d in state.discs if d.owner == seat and d.kind == "starbase"]
                     + p.starbases)
