@@ -13,6 +13,7 @@ from math import isqrt
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
 from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from ai.empires.solo_value import ROBOT, ship_pull
+from ai.empires.strikes import planned_strike
 from core.contract import Action
 from core.empires import apply, legal_actions, why_illegal
 from core.empires.maneuvers import flick_reason
@@ -42,6 +43,7 @@ class Style:
     # not moved for turns takes it (see ``greedy.PATIENCE``), or two bots that each judge
     # every move a loss would end their turns for ever and the game never end.
     restless: bool = False
+    plan_strikes: bool = False  # whether strikes at two targets or more are planned whole
 
 
 @dataclass(frozen=True)
@@ -258,15 +260,24 @@ def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:
     for a in options:
         if a.kind == "attack":
             by_target.setdefault(a.option, []).append(a)
-    for _, group in sorted(by_target.items()):
+    worth: dict[int, float] = {}
+    for target, group in sorted(by_target.items()):
         c = s.copy()
         for a in group:
             if not any(x[0] == a.card for x in c.attacks):
                 apply(c, a)
         apply(c, END)
         gain = evaluate(c, seat, w) - base
+        if gain > GAIN / 5:
+            worth[target] = gain
         if gain > best.gain + GAIN / 5 or style.restless and best.action == END:
             best = Pick(group[0], gain)
+    if style.plan_strikes and len(worth) > 1 and s.classic is None:
+        # Two targets worth striking: the ships are shared out between them as one problem.
+        planned = planned_strike(s, [a for a in options if a.kind == "attack"], worth,
+                                 lambda c: evaluate(c, seat, w))
+        if planned is not None and planned[1] - base > best.gain + GAIN / 5:
+            best = Pick(planned[0], planned[1] - base)
     for value, a in one_ply(s, seat, [a for a in options if a.kind == "bonus"], w, finish=True):
         if value - base > best.gain + GAIN / 5:
             best = Pick(a, value - base)
