@@ -2,7 +2,9 @@
 
 The rooms: ``evaluation`` (what a table is worth to a seat: every weight), ``flicks`` (the
 search of angle × power under the steadiness nudge, drawn from the bot's own generator),
-``turns`` (the choices of a turn judged by both bots), ``greedy`` and ``planner`` (the bots),
+``turns`` (the choices of a turn judged by both bots), ``strikes`` and ``strike_model`` (the
+planner's end-of-turn strikes shared out among its ships, a CP-SAT assignment), ``greedy``
+and ``planner`` (the bots), ``solo_value`` (what a Solo Campaign goal adds to the measure),
 ``hints`` (the planner's pick in words). Importing this package is cheap: the bots' modules
 load on use.
 """
