@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.bots import make_bot
+from ai.bots import Bot, make_bot
 from core.contract import trusted_apply
 from core.games import get_game
 
@@ -87,12 +87,15 @@ def seat_bots(bots: list[str], players: int, game_index: int) -> list[str]:
     return [bots[(seat + game_index) % len(bots)] for seat in range(players)]
 
 
-def play_game(game: str, options: dict[str, Any], seed: int, seats: list[str]) -> GameResult:
-    """Play one game to the end with the named bots, each on its own seeded stream."""
+def play_game(game: str, options: dict[str, Any], seed: int, seats: list[str],
+              players: list[Bot] | None = None) -> GameResult:
+    """Play one game to the end with the named bots, each on its own seeded stream (or with
+    ``players``, one per seat, made by the caller: a bench's hint follower)."""
     mod = get_game(game)
     opts = dict(options, players=len(seats), seats=[f"bot:{b}" for b in seats])
     state = mod.new_game(opts, seed)
-    players = [make_bot(name, game, seed * 31 + seat) for seat, name in enumerate(seats)]
+    if players is None:
+        players = [make_bot(name, game, seed * 31 + seat) for seat, name in enumerate(seats)]
     # A bot that never reads its view (random) is spared building one: that is most of the
     # cost of a random game.
     wants_view = [getattr(p, "uses_view", True) for p in players]

@@ -36,10 +36,13 @@ class HintFollower:
 
     name = HINTS
 
+    def __init__(self, game: str = "ascension") -> None:
+        self.game = game
+
     def choose(self, view: Any, legal: list[Action]) -> Action:
         from ai.hints import hint
 
-        return hint("ascension", view, legal).action
+        return hint(self.game, view, legal).action
 
 
 def player(name: str, seed: int) -> Bot:
