@@ -7,7 +7,7 @@ hard it searches a flick, and how many goals it searches."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import isqrt
 
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
@@ -215,6 +215,8 @@ def play_out(s: State, seat: int, rng: Rng, style: Style, strikes: bool = False)
             pick = max(scored, key=lambda x: x[0])[1] if scored else legal[0]
         else:
             pick = act_step(s, seat, legal, rng, style).action
+            # Restless for one choice only, as the bot itself is (``greedy``).
+            style = replace(style, restless=False) if style.restless else style
         apply(s, pick)
         if pick == END:
             break
@@ -230,8 +232,11 @@ def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
     """The action of the turn whose play-out leaves the best table (the play-outs aim their
     flicks straight: the full search is kept for the flick actually made)."""
     base = evaluate(s, seat, style.weights)
-    ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes)
+    ahead = Style(style.weights, QUICK, style.goals, style.boost, style.strikes,
+                  restless=style.restless)
     best: Pick | None = None
+    still: Pick | None = None  # restless: the best of the actions that change nothing
+    before = table_of(s) if style.restless else None
     # Under New Era each of the four actions is weighed, as it always was; the Classic rules
     # offer only actions with something to do, and only those can be taken.
     choices = ([Action("choose", k) for k in range(len(ACTIONS))] if s.classic is None
@@ -240,10 +245,25 @@ def choose_action(s: State, seat: int, rng: Rng, style: Style) -> Pick:
         c = s.copy()
         apply(c, choice)
         value = evaluate(play_out(c, seat, rng, ahead, style.strikes), seat, style.weights)
-        if best is None or value - base > best.gain:
+        if before is not None and table_of(c) == before:
+            # An action with nothing to do costs nothing, so it looks best when every move
+            # is judged a loss; a restless bot wants a way out of a still game.
+            if still is None or value - base > still.gain:
+                still = Pick(choice, value - base)
+        elif best is None or value - base > best.gain:
             best = Pick(choice, value - base)
+    best = best or still
     assert best is not None
     return best
+
+
+def table_of(s: State) -> tuple[object, ...]:
+    """Everything on the table and the dashboards that an action can change."""
+    return (tuple(s.discs), s.vp_pool,
+            tuple((tuple(loc.pieces), loc.robots, loc.faceup, loc.terraform)
+                  for loc in s.locations),
+            tuple((p.vp, p.troops, tuple(p.ships), tuple(p.advanced), p.energy_ready,
+                   tuple(p.relics), tuple(p.tech.values())) for p in s.players))
 
 
 def attack_step(s: State, seat: int, legal: list[Action], style: Style) -> Pick:

@@ -20,7 +20,7 @@ from empires_rules_helpers import game, reveal, ship_at, ship_to  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.evaluation import evaluate  # noqa: E402
 from ai.empires.flicks import FULL, ORBIT, Budget, Goal, Table, search  # noqa: E402
-from ai.empires.turns import Style, decide  # noqa: E402
+from ai.empires.turns import Style, choose_action, decide, play_out, table_of  # noqa: E402
 from ai.hints import hint  # noqa: E402
 from ai.selfplay import play_game  # noqa: E402
 from ascend_cli import main  # noqa: E402
@@ -39,6 +39,7 @@ from core.empires.missions import complete, missions, vp_for  # noqa: E402
 from core.empires.occupancy import quadrant  # noqa: E402
 from core.empires.placing import location_discs  # noqa: E402
 from core.empires.setup import tokens  # noqa: E402
+from core.empires.snapshot import restore  # noqa: E402
 from core.empires.state import State  # noqa: E402
 from core.empires.words import where  # noqa: E402
 from core.rng import Rng  # noqa: E402
@@ -158,6 +159,23 @@ def test_the_bots_finish_games_where_they_once_orbited_unturned_discs_for_ever(
     seats = ["planner", "greedy"] if seed % 2 == 0 else ["greedy", "planner"]
     result = play_game("empires", {}, seed, seats)
     assert result.turns < 60 and result.steps < 1000, result
+
+
+STILL = Path(__file__).parent / "data" / "empires_still_table.json"
+
+
+def test_a_restless_bot_takes_an_action_that_changes_the_table() -> None:
+    # Seed 20612, turn 60: a player following every hint against greedy, the pool at 2 VP,
+    # every move judged a loss. Deploy has nothing to do and costs nothing, so it looked the
+    # best action, and the two passed for ever; restless, the bot takes one that does
+    # something (the table was saved from the code that stalled).
+    calm, restless = Style(), Style(restless=True)
+    for style, moves in ((calm, False), (restless, True)):
+        s = restore(json.loads(STILL.read_text()))
+        pick = choose_action(s, 1, Rng(1), style)
+        c = s.copy()
+        apply(c, pick.action)
+        assert (table_of(play_out(c, 1, Rng(1), style)) != table_of(s)) is moves, style
 
 
 def test_the_flick_search_finds_a_reachable_orbit() -> None:
