@@ -167,6 +167,11 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
     w = style.weights
     base = evaluate(s, seat, w)
     others = [a for a in legal if a.kind not in ("flick", "end", "boost", "reposition")]
+    if style.restless:
+        # Only a choice that changes the table is a way out of a still game (putting the
+        # Phaseship down where it stands is not, and was taken turn after turn).
+        now = table_of(s)
+        others = [a for a in others if _changes(s, a, now)]
     best = Pick(END, 0.0)
     for value, a in one_ply(s, seat, others, w):
         if a.kind == "discover":
@@ -186,6 +191,14 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
         if again.gain > w.energy + GAIN:
             return Pick(Action("boost"), again.gain - w.energy)
     return best
+
+
+def _changes(s: State, a: Action, now: tuple[object, ...]) -> bool:
+    if why_illegal(s, a) is not None:
+        return False
+    c = s.copy()
+    apply(c, a)
+    return table_of(c) != now
 
 
 def _after_discovery(s: State, seat: int, discover: Action, w: Weights) -> float:

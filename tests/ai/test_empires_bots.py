@@ -20,7 +20,14 @@ from empires_rules_helpers import game, reveal, ship_at, ship_to  # noqa: E402
 from ai.bots import make_bot  # noqa: E402
 from ai.empires.evaluation import evaluate  # noqa: E402
 from ai.empires.flicks import FULL, ORBIT, Budget, Goal, Table, search  # noqa: E402
-from ai.empires.turns import Style, choose_action, decide, play_out, table_of  # noqa: E402
+from ai.empires.turns import (  # noqa: E402
+    Style,
+    act_step,
+    choose_action,
+    decide,
+    play_out,
+    table_of,
+)
 from ai.hints import hint  # noqa: E402
 from ai.selfplay import play_game  # noqa: E402
 from ascend_cli import main  # noqa: E402
@@ -176,6 +183,16 @@ def test_a_restless_bot_takes_an_action_that_changes_the_table() -> None:
         c = s.copy()
         apply(c, pick.action)
         assert (table_of(play_out(c, 1, Rng(1), style)) != table_of(s)) is moves, style
+
+
+def test_a_restless_manoeuvre_is_one_that_changes_the_table() -> None:
+    # Seed 20772, turn 60, greedy taking a Move against a hint follower: the restless bot
+    # put its Phaseship down where it already stood, turn after turn (saved from that code).
+    s = restore(json.loads((STILL.parent / "empires_still_phaseship.json").read_text()))
+    pick = act_step(s, 1, legal_actions(s), Rng(1), Style(restless=True))
+    c = s.copy()
+    apply(c, pick.action)
+    assert table_of(c) != table_of(s), pick
 
 
 def test_the_flick_search_finds_a_reachable_orbit() -> None:
