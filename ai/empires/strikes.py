@@ -9,22 +9,11 @@ from collections.abc import Callable
 from ai.empires.strike_model import Strikes, plan
 from core.contract import Action
 from core.empires import apply
-from core.empires.combat import defence, strength
+from core.empires.combat import added_strength, defence, strength
 from core.empires.state import State
-from core.empires.technology import has, ship_numbers
+from core.empires.technology import ship_numbers
 
 END = Action("end")
-
-
-def _extra(s: State, target: int) -> int:
-    """Strength a target receives as soon as anything strikes it (the relic's strike bonus
-    chosen for it, the B-side orange technologies): ``combat.strength`` adds it."""
-    seat = s.current
-    on_planet = target < len(s.locations)
-    extra = s.strike_bonus if s.bonus_target == target else 0
-    extra += 2 if on_planet and has(s, seat, "siege_engines") else 0
-    extra += 1 if not on_planet and has(s, seat, "targeting_arrays") else 0
-    return extra
 
 
 def problem(s: State, attacks: list[Action], worth: dict[int, float]) -> Strikes:
@@ -40,7 +29,7 @@ def problem(s: State, attacks: list[Action], worth: dict[int, float]) -> Strikes
     need = {}
     for t in worth:
         committed = strength(s, t)
-        need[t] = defence(s, t) + 1 - (committed if committed else _extra(s, t))
+        need[t] = defence(s, t) + 1 - (committed if committed else added_strength(s, t))
     return Strikes({k: tuple(v) for k, v in reach.items()}, power, need, worth)
 
 

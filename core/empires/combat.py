@@ -83,13 +83,19 @@ def strength(state: State, target: int) -> int:
         if t == target:
             n = ship_numbers(seat, ship)
             total += n.attack + (n.planet_attack if target < len(state.locations) else 0)
-    if total and state.bonus_target == target:
-        total += state.strike_bonus
-    if total:  # the B-side orange technologies (Randomize Technology)
-        on_planet = target < len(state.locations)
-        total += 2 if on_planet and has(state, seat, "siege_engines") else 0
-        total += 1 if not on_planet and has(state, seat, "targeting_arrays") else 0
-    return total
+    return total + added_strength(state, target) if total else total
+
+
+def added_strength(state: State, target: int) -> int:
+    """What ``target`` receives as soon as anything of the current seat strikes it: the
+    relic's strike bonus chosen for it, the B-side orange technologies (Randomize
+    Technology)."""
+    seat = state.current
+    on_planet = target < len(state.locations)
+    added = state.strike_bonus if state.bonus_target == target else 0
+    added += 2 if on_planet and has(state, seat, "siege_engines") else 0
+    added += 1 if not on_planet and has(state, seat, "targeting_arrays") else 0
+    return added
 
 
 def resolve(state: State) -> list[Event]:
