@@ -13,6 +13,7 @@ from math import isqrt
 from ai.empires.evaluation import GREEDY, Weights, drift_worth, evaluate, location_worth
 from ai.empires.flicks import ORBIT, QUICK, RAM, Budget, Goal, Landing, Shot, Table, search
 from ai.empires.solo_value import ROBOT, ship_pull
+from ai.empires.strike_turns import strike_turns
 from ai.empires.strikes import planned_strike
 from core.contract import Action
 from core.empires import apply, legal_actions, why_illegal
@@ -167,6 +168,7 @@ def act_step(s: State, seat: int, legal: list[Action], rng: Rng, style: Style) -
     w = style.weights
     base = evaluate(s, seat, w)
     others = [a for a in legal if a.kind not in ("flick", "end", "boost", "reposition")]
+    others += strike_turns(s, seat, legal)
     if style.restless:
         # Only a choice that changes the table is a way out of a still game (putting the
         # Phaseship down where it stands is not, and was taken turn after turn).

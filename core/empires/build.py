@@ -19,7 +19,15 @@ from core.empires.occupancy import (
 from core.empires.physics import Disc
 from core.empires.placing import location_discs
 from core.empires.solo_tech import add_cube
-from core.empires.state import PLANET_COLOURS, STRUCTURES, State, advanced_ids
+from core.empires.state import (
+    LOCKS,
+    PLANET_COLOURS,
+    STRUCTURE_COUNTS,
+    STRUCTURES,
+    Player,
+    State,
+    advanced_ids,
+)
 from core.empires.technology import LEVELS, advanced_name, has
 
 # Build options: a structure's index in STRUCTURES, or for a Research Facility on an
@@ -158,13 +166,25 @@ def _starbase(state: State, i: int, seat: int) -> list[Event]:
     return []
 
 
+def _locked_space(p: Player, kind: str, space: int) -> bool:
+    """Whether the ``space``-th space of the row (1-4, emptied first to last) still has its
+    lock: the locks left are on the last spaces."""
+    return space > LOCKS[kind] - p.locks[kind]
+
+
+def frees_a_lock(p: Player, kind: str) -> bool:
+    """Whether the next city or starbase built (``kind``) empties a space that still has its
+    lock: an energy for good and a troop or starship out of the tray."""
+    return p.structures[kind] > 0 and _locked_space(
+        p, kind, STRUCTURE_COUNTS[kind] - p.structures[kind] + 1)
+
+
 def unlock(state: State, seat: int, kind: str) -> list[Event]:
     """A city or starbase built: its space's lock (if still there) becomes ready energy and
     frees a troop or starship from the tray; all spent energy is refreshed either way."""
     p = state.players[seat]
     events = dashboard.refresh(state, seat)
-    built = (4 - p.structures[kind])  # spaces emptied so far, the first ones on the row
-    if built > 4 - p.locks[kind]:
+    if _locked_space(p, kind, STRUCTURE_COUNTS[kind] - p.structures[kind]):
         p.locks[kind] -= 1
         p.energy_ready += 1
         if kind == "city":

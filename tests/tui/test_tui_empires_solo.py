@@ -197,7 +197,10 @@ def test_settlers_are_drawn_above_their_planets_with_a_mark_of_their_own() -> No
         assert "".join(ch for ch, _ in cells[row - 1][col:col + 2]) == f"{picture.SETTLER}2"
 
 
-def _moves_to_a_boarding(scenario: int = 2, seed: int = 1) -> tuple[Action, ...]:
+BOARDING_SEED = 2  # a hinted game of scenario 2 in which a ship takes a settler aboard
+
+
+def _moves_to_a_boarding(scenario: int = 2, seed: int = BOARDING_SEED) -> tuple[Action, ...]:
     """The hinted game's moves up to the one after which a settler is aboard a ship."""
     session = GameSession.new("empires", {**SOLO, "scenario": scenario}, seed)
     for a in _hinted_game(scenario, seed):
@@ -209,7 +212,7 @@ def _moves_to_a_boarding(scenario: int = 2, seed: int = 1) -> tuple[Action, ...]
 
 
 async def test_a_settler_boarding_by_keys_is_drawn_beside_its_ship(save_dir: Path) -> None:
-    session = GameSession.new("empires", {**SOLO, "scenario": 2}, 1)
+    session = GameSession.new("empires", {**SOLO, "scenario": 2}, BOARDING_SEED)
     for a in _moves_to_a_boarding():
         session.apply(a)
     app = AscendApp()
