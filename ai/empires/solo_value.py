@@ -14,7 +14,7 @@ from core.empires.geometry import starmap, within_range
 from core.empires.occupancy import is_planet, occupant, orbit_of
 from core.empires.placing import location_discs
 from core.empires.settlers import LIBRARY_SCENARIO, welcomes
-from core.empires.solo_board import held_planets, solo_defence
+from core.empires.solo_board import held_planets, settlers_on, solo_defence
 from core.empires.solo_flight import boarding_from
 from core.empires.solo_progress import goal_parts
 from core.empires.solo_tech import ability
@@ -194,11 +194,12 @@ def _can_repel(s: State) -> bool:
 
 
 def _starbase_site(s: State, i: int) -> bool:
-    """A starbase could be built at ``i`` and would free a starship from the tray."""
+    """A starbase could be built at ``i`` and would free a starship from the tray (settlers
+    must leave a planet before anything is built on it)."""
     p = s.players[0]
     loc = s.locations[i]
     return (frees_a_lock(p, "starbase") and is_planet(loc) and loc.faceup
-            and occupant(s, i) in (None, 0))
+            and occupant(s, i) in (None, 0) and not settlers_on(s, i))
 
 
 def _near(s: State, i: int, kind: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ai_helpers import clear_hand, set_row
 
 import core.ascension as A
@@ -73,11 +74,17 @@ def test_the_planner_takes_the_defeat_that_wins_the_game() -> None:
 
 
 def test_a_hint_follower_plays_whole_legal_games() -> None:
-    result, seat, _ = play_one(("hints", "greedy", 2, 41, 1))
+    result, seat, _ = play_one(("ascension", "hints", "greedy", 2, 41, 1))
     assert seat == 1 and result in (-1, 0, 1)
     s = A.new_game({"players": 2}, 2)
     legal = A.legal_actions(s)
     assert HintFollower().choose(A.view(s, 0), legal) in legal
+
+
+@pytest.mark.parametrize("game", ["firepeak", "tactics"])
+def test_the_strength_bench_plays_a_hint_follower_in_the_other_games(game: str) -> None:
+    result, seat, _ = play_one((game, "hints", "greedy", 2, 43, 1))
+    assert seat == 1 and result in (-1, 0, 1)
 
 
 def test_wilson_interval() -> None:
