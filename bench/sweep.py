@@ -92,14 +92,16 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + g
         s = mod.new_game(rotated_options(args.game, g, only), seed)
         rng = Rng.stream(seed, "sweep")
+        step = 0
         while s.to_move is not None:
             mod.apply(s, rng.choice(mod.legal_actions(s)))
-            steps += 1
+            step += 1
             found = problems(s)
             if found:
-                print(f"seed {seed} step {s.steps}: {'; '.join(found)}")
+                print(f"game {g} (seed {seed}) step {step}: {'; '.join(found)}", flush=True)
                 bad += 1
                 break
+        steps += step
     secs = time.perf_counter() - start
     print(f"{args.game}: {args.games} games (seeds {args.seed + args.first}-"
           f"{args.seed + last - 1}), {steps} actions in {secs:.1f} s: "

@@ -209,9 +209,9 @@ def robots_go(state: State, j: int) -> list[Event]:
 
 
 def robots_stranded(state: State, count: int) -> list[Event]:
-    """Nowhere for the robots to go: they leave the map and the end is triggered."""
+    """Nowhere for the robots to go: they stay in the supply, where they went when their
+    planet fell, and the end is triggered."""
     state.pending = []
-    state.robots += count
     state.end_triggered = True  # turn.py starts the last turns when this turn ends
     return [Event("robots_gone", -1, -1, count)]
 

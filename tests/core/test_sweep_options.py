@@ -47,3 +47,23 @@ def test_a_sweep_in_parts_plays_the_games_of_the_whole(capsys: pytest.CaptureFix
         return int(line.split("), ")[1].split(" actions")[0])
 
     assert actions(parts[0]) + actions(parts[1]) == actions(whole.strip())
+
+
+def test_a_broken_invariant_is_reported_with_its_game_seed_and_step(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report once crashed on the Empires state (it read a step count that only the
+    Ascension state keeps) and lost the seed it had found."""
+    from core.games import get_game
+
+    mod = get_game("empires")
+    calls = {"n": 0}
+
+    def audit(state: object) -> list[str]:
+        calls["n"] += 1
+        return ["a planted fault"] if calls["n"] == 5 else []
+
+    monkeypatch.setattr(mod, "audit", audit)
+    assert main(["--game", "empires", "--games", "1", "--seed", "40", "--first", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "game 2 (seed 42) step 5: a planted fault" in out
+    assert "1 with a broken invariant" in out
