@@ -28,6 +28,23 @@ def test_the_planner_looks_further_ahead_than_the_shared_values() -> None:
     assert PlannerBot("ascension").make_ctx(v).rounds == Ctx(v).rounds == 0
 
 
+def test_late_in_the_game_the_planner_counts_a_power_nearly_an_honor() -> None:
+    s = A.new_game({"players": 2}, 13)
+    v = A.view(s, 0)
+    # At the start the planner weighs Power as the shared values do...
+    assert PlannerBot("ascension").make_ctx(v).power_w == Ctx(v).power_w
+    heavy = s.heavies[-1]
+    mystic = s.mystics[-1]
+    s.honor_pool = 4  # ...but with the pool nearly empty, Power buys Honor almost 1 for 1
+    v = A.view(s, 0)
+    mine, shared = PlannerBot("ascension").make_ctx(v), Ctx(v)
+    assert shared.power_w < mine.power_w <= 1.0
+    assert mine.power_w > 0.9
+    # so a Heavy Infantry's play is worth more to it than a Mystic's, by more than before.
+    assert (mine.play_value(heavy) - mine.play_value(mystic)
+            > shared.play_value(heavy) - shared.play_value(mystic) > 0)
+
+
 def test_the_opponent_model_keeps_the_shared_values() -> None:
     s = A.new_game({"players": 2}, 12)
     bot = PlannerBot("ascension")
