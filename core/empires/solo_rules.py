@@ -47,7 +47,9 @@ def refusal(state: State, a: Action) -> str | None:
         return "a starship carrying a settler cannot attack"
     if a.kind == "build":
         i = a.card if not state.pending else int(state.pending[1])
-        if 0 <= i < len(state.locations) and settlers_on(state, i):
+        if not 0 <= i < len(state.locations):
+            return None  # no such location: the competitive rules say so
+        if settlers_on(state, i):
             return "settlers must leave a planet before you build on it"
         taken = [d for d in orbiting(state, i) if d.owner == 0 and not advanced_name(d.id)][:2]
         if a.option == 3 and any(_carrier(state, d.id) for d in taken):

@@ -327,3 +327,12 @@ def test_jump_anchors_launch_a_dashboard_ship_to_a_planet_held() -> None:
     assert [a.option for a in legal_actions(s) if a.kind == "solo_tech"] == [i]
     play(s, ("solo_tech", 2, i))
     assert orbit_of(disc(s, 100)) == i
+
+
+@pytest.mark.parametrize("where", [-1, 95, 10_000])
+def test_a_build_at_no_location_is_refused_in_words(where: int) -> None:
+    s = solo_game()
+    play(s, ("choose", 2))  # Build
+    for option in range(4):  # the starbase (3) looks at the ships in the orbit
+        reason = why_illegal(s, Action("build", where, option))
+        assert isinstance(reason, str) and reason
