@@ -18,6 +18,8 @@ the planner also weighs:
   do, so cards that pay back over many hands weigh more than in the shared values, and a
   Power gains on a Rune as the game goes on; the next player is still judged by the shared
   values.
+- what self-play says a card is worth (``card_worth``): half of each card's worth to the
+  planner comes from a table learned from greedy games, the other half from its own values.
 
 The plan is executed step by step and solved again when the position changes (a refilled
 slot, cards drawn by a reward); answers are cached because they are a pure function of the
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ai.ascension.card_worth import PLAYERS, learned_worth
 from ai.ascension.policy import AscensionBot, resources
 from ai.ascension.values import (
     SCALE,
@@ -61,6 +64,9 @@ LEAD_TOKEN_WEIGHT = 0.3
 PLANNER_FUTURE_RATE = 2.0  # tokens a seat takes per turn, at least, in the planner's horizon
 # How much a Power gains in worth from the first turn to the last (the shared values: 0.15).
 PLANNER_POWER_SLOPE = 0.5
+# Share of a card's worth taken from the table learned by self-play (``card_worth``), the
+# rest from the hand-written values: half and half beat either alone (see PlannerCtx).
+LEARNED_SHARE = 0.5
 
 
 class PlannerCtx(Ctx):
@@ -80,6 +86,22 @@ class PlannerCtx(Ctx):
 
     future_rate = PLANNER_FUTURE_RATE
     power_slope = PLANNER_POWER_SLOPE
+
+    def acquire_value(self, uid: int, to_top: bool = False) -> float:
+        """Half the hand-written worth, half what self-play says owning the card is worth.
+
+        The learned table knows what the formula misses (an early engine construct such as
+        Voidthirster or Muramasa decides many games); the formula knows this deck and this
+        turn. In the last round only Honor counts, and the formula says so exactly.
+        """
+        own = super().acquire_value(uid, to_top)
+        v = self.v
+        if v.ending or self.rounds <= 0 or len(v.players) != PLAYERS:
+            return own
+        worth = learned_worth(v.edition, self.cards[uid].key, self.progress)
+        if worth is None:
+            return own
+        return LEARNED_SHARE * worth + (1.0 - LEARNED_SHARE) * own
 
 
 class PlannerBot(AscensionBot):
