@@ -2,7 +2,7 @@
 
     python -m bench.ai_strength [--game ascension] [--games 500]
                                 [--matchups greedy:random,planner:greedy]
-                                [--players 2] [--seed 1] [--jobs 1]
+                                [--players 2] [--seed 1] [--jobs 1] [--edition 1]
 
 Targets (issues 4, 19): greedy beats random in >= 95 %, planner beats greedy in >= 65 % (in
 Ascension) and a player who follows every hint (``hints``: the move ``ai.hints`` recommends,
@@ -63,14 +63,21 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def play_one(args: tuple[str, str, str, int, int, int]) -> tuple[int, int, int]:
-    """(result for the first-named bot: 1 win, 0 loss, -1 tie; its seat; score margin)."""
-    game, a, b, players, seed, g = args
+Task = (tuple[str, str, str, int, int, int]
+        | tuple[str, str, str, int, int, int, dict[str, Any]])
+
+
+def play_one(args: Task) -> tuple[int, int, int]:
+    """(result for the first-named bot: 1 win, 0 loss, -1 tie; its seat; score margin).
+
+    ``args``: game, bot a, bot b, players, seed, game number, and optionally more options
+    for the new game (an Ascension edition)."""
+    game, a, b, players, seed, g, *more = args
     mod = get_game(game)
     seat_a = g % players
     names = [b] * players
     names[seat_a] = a
-    s = mod.new_game({"players": players}, seed)
+    s = mod.new_game({"players": players, **(more[0] if more else {})}, seed)
     bots = [player(n, seed * 8 + i, game) for i, n in enumerate(names)]
     while (seat := s.to_move) is not None:
         mod.apply(s, bots[seat].choose(mod.view(s, seat), mod.legal_actions(s)))
@@ -84,8 +91,9 @@ def play_one(args: tuple[str, str, str, int, int, int]) -> tuple[int, int, int]:
 
 
 def matchup(a: str, b: str, games: int, players: int, seed: int, jobs: int,
-            game: str = "ascension") -> None:
-    tasks = [(game, a, b, players, seed + g, g) for g in range(games)]
+            game: str = "ascension", options: dict[str, Any] | None = None) -> None:
+    tasks: list[Task] = [(game, a, b, players, seed + g, g, options or {})
+                         for g in range(games)]
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -106,7 +114,8 @@ def matchup(a: str, b: str, games: int, players: int, seed: int, jobs: int,
         game == "ascension" or a == HINTS) else None
     verdict = "" if target is None else (
         f"  target >= {target:.0%}: {'met' if rate >= target else 'NOT met'}")
-    print(f"{game}: {a} vs {b}: {games} games, {players} players,"
+    edition = f", edition {options['edition']}" if options and "edition" in options else ""
+    print(f"{game}{edition}: {a} vs {b}: {games} games, {players} players,"
           f" seeds {seed}..{seed + games - 1}")
     low, high = wilson(wins, games)
     print(f"  {a} wins {wins} ({rate:.1%}, 95 % interval {low:.1%}-{high:.1%}),"
@@ -128,10 +137,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--edition", type=int, choices=(1, 2),
+                    help="Ascension's edition (1, the default, or 2)")
     args = ap.parse_args(argv)
+    if args.edition is not None and args.game != "ascension":
+        ap.error("--edition is an Ascension option")
+    options = {} if args.edition is None else {"edition": args.edition}
     for pair in args.matchups.split(","):
         a, b = (x.strip() for x in pair.split(":"))
-        matchup(a, b, args.games, args.players, args.seed, args.jobs, args.game)
+        matchup(a, b, args.games, args.players, args.seed, args.jobs, args.game, options)
 
 
 if __name__ == "__main__":

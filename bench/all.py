@@ -27,6 +27,7 @@ QUICK: tuple[tuple[str, list[str]], ...] = (
     ("bench.villain_latency", ["--games", "14", "--every", "20"]),
     ("bench.boss_strength", ["--games", "2", "--heroes", "greedy"]),
     ("bench.ai_strength", ["--games", "20"]),
+    ("bench.card_worth", ["--games", "200", "--jobs", "1"]),
     ("bench.host_load", ["--sessions", "5", "--turns", "2", "--logins", "5"]),
 )
 

@@ -99,7 +99,7 @@ def test_a_self_play_row_counts_every_card_of_both_seats() -> None:
     assert nxt == 1 and seats[1] == (starters, 0)
     assert sum(seats[0][0].values()) >= sum(starters.values())
     shares = [r[0] for r in rows]
-    assert shares == sorted(shares) and 0.0 <= shares[0] and shares[-1] <= 1.0
+    assert shares == sorted(shares) and 0.0 <= shares[0] <= shares[-1] <= 1.0
     assert [r[1] for r in rows[:4]] == [1, 0, 1, 0]
     assert isinstance(margin, int)
 
