@@ -23,10 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import core.ascension as A
+from ai.ascension import card_worth
 from ai.ascension.card_worth import PHASES, PLAYERS
 from ai.bots import make_bot
 
-TABLE = Path(__file__).resolve().parent.parent / "ai" / "ascension" / "card_worth.toml"
+TABLE = Path(card_worth.__file__).resolve().parent / card_worth.TABLE_FILE
 
 # (share of the pool taken, who moves next, per seat: card counts and Honor tokens)
 Row = tuple[float, int, list[tuple[dict[str, int], int]]]
@@ -56,7 +57,7 @@ def play(task: tuple[int, int]) -> tuple[list[Row], int]:
 def fit(games: list[tuple[list[Row], int]], ridge: float
         ) -> tuple[dict[str, list[float]], list[float], list[int]]:
     """Per card, its worth in each phase; the Honor tokens' coefficients; rows per phase."""
-    import numpy as np
+    import numpy as np  # installed with OR-Tools, which needs it
 
     keys = sorted({k for rows, _ in games for _, _, seats in rows for c, _ in seats for k in c})
     col = {k: i for i, k in enumerate(keys)}

@@ -12,6 +12,7 @@ import tomllib
 from functools import cache
 from importlib.resources import files
 
+TABLE_FILE = "card_worth.toml"  # beside this module; ``bench.card_worth --write`` makes it
 PHASES = 3  # thirds of the game, by the share of the Honor pool taken
 PLAYERS = 2  # the games the table was learned from
 
@@ -19,7 +20,7 @@ PLAYERS = 2  # the games the table was learned from
 @cache
 def table(edition: int) -> dict[str, tuple[float, ...]]:
     """Card key -> its worth in each phase (empty when the edition was never learned)."""
-    text = files("ai.ascension").joinpath("card_worth.toml").read_text(encoding="utf-8")
+    text = files("ai.ascension").joinpath(TABLE_FILE).read_text(encoding="utf-8")
     section = tomllib.loads(text).get(f"edition{edition}")
     if section is None:
         return {}

@@ -12,7 +12,7 @@ import core.ascension as A
 from ai.ascension.card_worth import PHASES, learned_worth, table
 from ai.ascension.planner import LEARNED_SHARE, PlannerBot, PlannerCtx
 from ai.ascension.values import Ctx
-from bench.card_worth import fit, play, write
+from bench.card_worth import TABLE, fit, play, write
 
 
 @pytest.mark.parametrize("edition", [1, 2])
@@ -26,8 +26,7 @@ def test_the_table_knows_every_card_of_the_edition(edition: int) -> None:
 
 @pytest.mark.parametrize("edition", [1, 2])
 def test_the_fit_values_an_honor_token_near_one_honor(edition: int) -> None:
-    text = (Path(__file__).parents[2] / "ai" / "ascension" / "card_worth.toml").read_text()
-    honor = tomllib.loads(text)[f"edition{edition}"]["honor"]
+    honor = tomllib.loads(TABLE.read_text())[f"edition{edition}"]["honor"]
     assert len(honor) == PHASES
     assert all(0.6 < h < 1.2 for h in honor)
 
